@@ -1,0 +1,98 @@
+"""Actions a player takes, as plain frozen values (RULES.md T, D, O, J4, E).
+
+They live below the solver and the engine so both can speak of them: the
+solver's go-out plans are lists of actions, the engine applies them. Table
+melds are named by their index in the table's order of laying.
+
+>>> from rummylib import Discard, parse_card
+>>> Discard(parse_card("KS"))
+Discard(card=Card('KS'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Union
+
+import attrs
+from typing_extensions import TypeAlias
+
+from rummylib.cards import Card
+from rummylib.melds import End, Meld
+
+__all__ = [
+    "Action",
+    "Discard",
+    "DrawStock",
+    "LayMeld",
+    "LayOff",
+    "NextRound",
+    "Open",
+    "SwapJoker",
+    "TakeDiscard",
+]
+
+
+def _meld_tuple(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    return tuple(melds)
+
+
+@attrs.frozen
+class DrawStock:
+    """Draw the top card of the stock (R-T1, T4; refills it first if empty, R-D4, D6)."""
+
+
+@attrs.frozen
+class TakeDiscard:
+    """Take the single top card of the discard pile (R-D1, D2)."""
+
+
+@attrs.frozen
+class Open:
+    """Lay the opening melds, all at once (R-O2, O4)."""
+
+    melds: tuple[Meld, ...] = attrs.field(converter=_meld_tuple)
+
+
+@attrs.frozen
+class LayMeld:
+    """Lay one new meld from the hand (R-T2, T5)."""
+
+    meld: Meld
+
+
+@attrs.frozen
+class LayOff:
+    """Lay ``card`` off onto table meld ``target`` (R-J5, T6).
+
+    ``end`` is the end of a run the card goes to, and must be ``None`` for a
+    group. A joker stands for the card at that end (or the set's missing suit).
+    """
+
+    target: int
+    card: Card
+    end: End | None = None
+
+
+@attrs.frozen
+class SwapJoker:
+    """Put ``card`` in place of the joker standing for it in meld ``target`` (R-J4)."""
+
+    target: int
+    card: Card
+
+
+@attrs.frozen
+class Discard:
+    """Discard ``card``, ending the turn (R-T3, T7)."""
+
+    card: Card
+
+
+@attrs.frozen
+class NextRound:
+    """Deal the next round after one has ended (R-P4)."""
+
+
+#: Any action.
+Action: TypeAlias = Union[DrawStock, TakeDiscard, Open, LayMeld, LayOff, SwapJoker, Discard, NextRound]

@@ -1,0 +1,188 @@
+"""The exceptions rummylib raises.
+
+Every error derives from :class:`RummyError`; every concrete error also derives
+from :class:`ValueError`, carries a machine-readable ``reason`` (an enum member a
+program can switch on) and the fields that explain it, and has a one-sentence
+message naming the offending value.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+__all__ = [
+    "CardParseError",
+    "CardsReason",
+    "IllegalActionError",
+    "InvalidCardsError",
+    "InvalidMeldError",
+    "InvalidStateError",
+    "MeldReason",
+    "ParseReason",
+    "RulesetError",
+    "RulesetReason",
+    "RummyError",
+]
+
+
+class RummyError(Exception):
+    """Root of every error rummylib raises on purpose."""
+
+
+class ParseReason(enum.Enum):
+    """Why a piece of text is not a card."""
+
+    EMPTY = "empty"
+    BAD_RANK = "bad_rank"
+    BAD_SUIT = "bad_suit"
+    BAD_TOKEN = "bad_token"
+    WRONG_TYPE = "wrong_type"
+
+
+class CardParseError(RummyError, ValueError):
+    """A card token cannot be parsed.
+
+    Attributes:
+        reason: why the token was refused.
+        token: the offending token (or the whole text when it is empty).
+        position: zero-based index of the token in the text, or ``None``.
+    """
+
+    def __init__(self, reason: ParseReason, token: object, position: int | None = None) -> None:
+        self.reason = reason
+        self.token = token
+        self.position = position
+        where = "" if position is None else f" at position {position}"
+        explain = {
+            ParseReason.EMPTY: "no cards given",
+            ParseReason.BAD_RANK: "unknown rank",
+            ParseReason.BAD_SUIT: "unknown suit",
+            ParseReason.BAD_TOKEN: "not a card",
+            ParseReason.WRONG_TYPE: "expected a string",
+        }[reason]
+        msg = f"cannot parse card {token!r}{where}: {explain}"
+        super().__init__(msg)
+
+
+class CardsReason(enum.Enum):
+    """Why a collection of cards is refused."""
+
+    WRONG_TYPE = "wrong_type"
+    NOT_ENOUGH = "not_enough"
+    NOT_IN_DECK = "not_in_deck"
+    BAD_COUNT = "bad_count"
+
+
+class InvalidCardsError(RummyError, ValueError):
+    """A collection of cards is not acceptable where it was given.
+
+    Attributes:
+        reason: why it was refused.
+        value: the offending value (an object that is not a card, the cards
+            missing, or the cards beyond the deck).
+    """
+
+    def __init__(self, reason: CardsReason, value: object, detail: str) -> None:
+        self.reason = reason
+        self.value = value
+        super().__init__(detail)
+
+
+class RulesetReason(enum.Enum):
+    """Why a ruleset is refused."""
+
+    BAD_VALUE = "bad_value"
+    INCONSISTENT = "inconsistent"
+    UNKNOWN_NAME = "unknown_name"
+    WRONG_TYPE = "wrong_type"
+
+
+class RulesetError(RummyError, ValueError):
+    """A ruleset is impossible, or no preset has the given name.
+
+    Attributes:
+        reason: why it was refused.
+        field: the name of the offending field (or ``"name"`` for a lookup).
+        value: the offending value.
+    """
+
+    def __init__(self, reason: RulesetReason, field: str, value: object, detail: str) -> None:
+        self.reason = reason
+        self.field = field
+        self.value = value
+        msg = f"ruleset field {field!r}={value!r}: {detail}"
+        super().__init__(msg)
+
+
+class MeldReason(enum.Enum):
+    """Every way a meld (or a change to one) can be invalid."""
+
+    WRONG_TYPE = "wrong_type"
+    TOO_SHORT = "too_short"
+    TOO_LONG = "too_long"
+    NO_NATURAL = "no_natural"
+    MIXED_SUITS = "mixed_suits"
+    MIXED_RANKS = "mixed_ranks"
+    REPEATED_RANK = "repeated_rank"
+    GAP = "gap"
+    ACE_BOTH_ENDS = "ace_both_ends"
+    WRAPS_CORNER = "wraps_corner"
+    ACE_HIGH_FORBIDDEN = "ace_high_forbidden"
+    GROUP_TOO_BIG = "group_too_big"
+    REPEATED_SUIT = "repeated_suit"
+    TOO_MANY_JOKERS = "too_many_jokers"
+    ADJACENT_JOKERS = "adjacent_jokers"
+    JOKERS_NOT_ALLOWED = "jokers_not_allowed"
+    JOKER_MISMATCH = "joker_mismatch"
+    AMBIGUOUS = "ambiguous"
+    DOES_NOT_FIT = "does_not_fit"
+    NO_SUCH_JOKER = "no_such_joker"
+    SWAP_NOT_ALLOWED = "swap_not_allowed"
+    BAD_LAYOUT = "bad_layout"
+
+
+class InvalidMeldError(RummyError, ValueError):
+    """Cards do not form a valid meld under the ruleset.
+
+    Attributes:
+        reason: which rule is broken.
+        cards: the cards concerned, as given.
+    """
+
+    def __init__(self, reason: MeldReason, cards: Any, detail: str) -> None:
+        self.reason = reason
+        self.cards = cards
+        super().__init__(detail)
+
+
+class IllegalActionError(RummyError, ValueError):
+    """An action is not legal in the given state.
+
+    Attributes:
+        reason: why it is illegal (a member of the engine's reason enum).
+        action: the action refused.
+    """
+
+    def __init__(self, reason: enum.Enum, action: object, detail: str, **fields: object) -> None:
+        self.reason = reason
+        self.action = action
+        self.fields = dict(fields)
+        for key, value in fields.items():
+            setattr(self, key, value)
+        super().__init__(detail)
+
+
+class InvalidStateError(RummyError, ValueError):
+    """A state or document is forged, corrupt or inconsistent.
+
+    Attributes:
+        reason: what is wrong.
+        path: where in the document, such as ``"round.hands[2][5]"``.
+    """
+
+    def __init__(self, reason: enum.Enum, path: str, detail: str) -> None:
+        self.reason = reason
+        self.path = path
+        msg = f"{path}: {detail}" if path else detail
+        super().__init__(msg)

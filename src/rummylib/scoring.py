@@ -1,0 +1,178 @@
+"""Penalties, round scores and game results (RULES.md V, S1-S4, E2, E4).
+
+>>> from rummylib import REMIK, STRAIGHT, hand_penalty, parse_cards
+>>> hand_penalty(parse_cards("JK AH 7C"), REMIK)
+48
+>>> hand_penalty(parse_cards("JS QS 2H"), STRAIGHT)
+22
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from rummylib.cards import Card, as_cards
+from rummylib.errors import CardsReason, InvalidCardsError, RulesetError, RulesetReason
+from rummylib.rules import Ruleset, Scoring, TieRule
+
+__all__ = [
+    "RoundResult",
+    "Standings",
+    "card_penalty",
+    "hand_penalty",
+    "is_game_over",
+    "score_round",
+    "standings",
+]
+
+
+def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+def _rules(rules: object) -> Ruleset:
+    if not isinstance(rules, Ruleset):
+        msg = f"expected a Ruleset, not {type(rules).__name__}"
+        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
+    return rules
+
+
+def card_penalty(card: Card, rules: Ruleset) -> int:
+    """What ``card`` costs left in hand at the end of a round (R-V).
+
+    >>> from rummylib import REMIK, STRAIGHT, parse_card
+    >>> card_penalty(parse_card("AH"), REMIK), card_penalty(parse_card("AH"), STRAIGHT)
+    (11, 1)
+    """
+    rules = _rules(rules)
+    if not isinstance(card, Card):
+        msg = f"card_penalty() takes a Card, not {card!r}"
+        raise InvalidCardsError(CardsReason.WRONG_TYPE, card, msg)
+    if card.rank is None:
+        return rules.joker_penalty
+    value = int(card.rank)
+    if value == 1:
+        return rules.ace_penalty
+    return min(value, 10)
+
+
+def hand_penalty(cards: Iterable[Card], rules: Ruleset) -> int:
+    """The sum of :func:`card_penalty` over a hand (R-V, S1, S3)."""
+    rules = _rules(rules)
+    return sum(card_penalty(c, rules) for c in as_cards(cards, "hand"))
+
+
+@attrs.frozen
+class RoundResult:
+    """How a round ended and what each seat scored in it.
+
+    Attributes:
+        winner: the seat that went out, or ``None`` for a void round (R-D7).
+        penalties: each seat's hand value at the end (0 for the winner).
+        scores: what each seat adds to its running total this round (R-S1, S3),
+            after the one-turn go-out multiplier (R-E2, E4).
+        rummy: whether the winner went out in one turn (R-E2, E4).
+    """
+
+    winner: int | None
+    penalties: tuple[int, ...] = attrs.field(converter=_int_tuple)
+    scores: tuple[int, ...] = attrs.field(converter=_int_tuple)
+    rummy: bool = False
+
+    @property
+    def is_void(self) -> bool:
+        """Whether nobody went out (R-D7)."""
+        return self.winner is None
+
+
+def score_round(
+    hands: Sequence[Iterable[Card]], winner: int | None, rules: Ruleset, *, rummy: bool = False
+) -> RoundResult:
+    """Score a finished round from the hands left (R-S1, S3, E2, E4, D7).
+
+    >>> from rummylib import REMIK, STRAIGHT, parse_cards
+    >>> score_round([(), parse_cards("JK AH 7C")], 0, REMIK).scores
+    (0, 48)
+    >>> hands = [(), parse_cards("KH 4S"), parse_cards("AD 3D 8C"), parse_cards("JS QS 2H")]
+    >>> score_round(hands, 0, STRAIGHT).scores
+    (48, 0, 0, 0)
+    """
+    rules = _rules(rules)
+    penalties = [hand_penalty(h, rules) for h in hands]
+    n = len(penalties)
+    if winner is None:
+        return RoundResult(None, penalties, (0,) * n, False)
+    if not isinstance(winner, int) or not 0 <= winner < n:
+        msg = f"winner {winner!r} is not a seat of a {n}-player table"
+        raise InvalidCardsError(CardsReason.WRONG_TYPE, winner, msg)
+    penalties[winner] = 0
+    factor = rules.rummy_multiplier if rummy else 1
+    if rules.scoring is Scoring.PENALTY:
+        scores = [p * factor for p in penalties]
+    else:
+        scores = [0] * n
+        scores[winner] = sum(penalties) * factor
+    return RoundResult(winner, penalties, scores, rummy)
+
+
+def is_game_over(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> bool:
+    """Whether the game ends after a round with these running totals (R-S2, S4).
+
+    With ``TieRule.PLAY_ON`` a game that would end with a shared win goes on.
+
+    >>> from rummylib import REMIK, STRAIGHT
+    >>> is_game_over([500, 20], 9, REMIK), is_game_over([501, 20], 9, REMIK)
+    (False, True)
+    >>> is_game_over([100, 20], 9, STRAIGHT)
+    True
+    """
+    rules = _rules(rules)
+    over = False
+    if rules.score_limit is not None:
+        if rules.scoring is Scoring.PENALTY:
+            over = any(t > rules.score_limit for t in totals)
+        else:
+            over = any(t >= rules.score_limit for t in totals)
+    if rules.max_rounds is not None and rounds_played >= rules.max_rounds:
+        over = True
+    if over and rules.tie_rule is TieRule.PLAY_ON and len(_leaders(totals, rules)) > 1:
+        return False
+    return over
+
+
+def _leaders(totals: Sequence[int], rules: Ruleset) -> tuple[int, ...]:
+    if not totals:
+        return ()
+    best = min(totals) if rules.scoring is Scoring.PENALTY else max(totals)
+    return tuple(i for i, t in enumerate(totals) if t == best)
+
+
+@attrs.frozen
+class Standings:
+    """Running totals and, once the game is over, its winners (R-S2, S4).
+
+    Attributes:
+        totals: each seat's running total.
+        rounds: how many rounds were played (void rounds included).
+        is_over: whether the game has ended.
+        winners: the seats sharing the best total (empty while the game goes on).
+    """
+
+    totals: tuple[int, ...] = attrs.field(converter=_int_tuple)
+    rounds: int
+    is_over: bool
+    winners: tuple[int, ...] = attrs.field(converter=_int_tuple)
+
+
+def standings(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> Standings:
+    """The standings for these running totals.
+
+    >>> from rummylib import REMIK
+    >>> standings([510, 40, 40], 12, REMIK).winners
+    (1, 2)
+    """
+    over = is_game_over(totals, rounds_played, rules)
+    winners = _leaders(totals, rules) if over else ()
+    return Standings(tuple(totals), rounds_played, over, winners)
