@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import shutil
+import sys
+import tempfile
+from pathlib import Path
 
 import nox
 
@@ -36,8 +39,35 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def build(session: nox.Session) -> None:
-    """Build the sdist and wheel and check them with twine."""
+    """Build the sdist and wheel, check them with twine, and import the wheel in a fresh venv."""
     session.install("build", "twine")
     shutil.rmtree("dist", ignore_errors=True)
     session.run("python", "-m", "build")
-    session.run("twine", "check", "--strict", *[str(p) for p in __import__("pathlib").Path("dist").glob("*")])
+    dist = sorted(str(p) for p in Path("dist").glob("*"))
+    session.run("twine", "check", "--strict", *dist)
+    wheel = next(p for p in dist if p.endswith(".whl"))
+    # The wheel alone, with only its runtime dependencies, in a clean environment.
+    with tempfile.TemporaryDirectory() as tmp:
+        venv = Path(tmp) / "venv"
+        session.run("python", "-m", "venv", str(venv))
+        bindir = venv / ("Scripts" if sys.platform == "win32" else "bin")
+        python = str(bindir / "python")
+        session.run(python, "-m", "pip", "install", "--quiet", wheel, external=True)
+        session.run(python, "-c", _WHEEL_CHECK, external=True)
+        session.run(str(bindir / "rummylib"), "check", "9S 10S JS", external=True)
+
+
+_WHEEL_CHECK = """
+import importlib.metadata as md
+import rummylib
+installed = {d.metadata["Name"].lower().replace("_", "-") for d in md.distributions()}
+extra = installed - {"rummylib", "attrs", "typing-extensions", "pip", "setuptools"}
+assert not extra, f"unexpected runtime dependencies: {sorted(extra)}"
+try:
+    import rummylib.testing
+except ImportError as error:
+    assert "rummylib[test]" in str(error), error
+else:
+    raise AssertionError("rummylib.testing imported without hypothesis")
+print("wheel OK:", rummylib.__version__, "with", sorted(installed - {"pip", "setuptools"}))
+"""
