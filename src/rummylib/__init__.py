@@ -75,6 +75,15 @@ from rummylib.scoring import (
 # --- engine (issue 4) ---
 
 # --- records (issue 5) ---
+from rummylib.records import (
+    StateReason,
+    format_action,
+    from_dict,
+    from_json,
+    parse_action,
+    to_dict,
+    to_json,
+)
 
 __all__ = [
     "JOKER",
@@ -112,6 +121,7 @@ __all__ = [
     "RummyError",
     "Scoring",
     "Standings",
+    "StateReason",
     "Suit",
     "SwapJoker",
     "TakeDiscard",
@@ -119,7 +129,10 @@ __all__ = [
     "__version__",
     "card_penalty",
     "deck",
+    "format_action",
     "format_meld",
+    "from_dict",
+    "from_json",
     "get_ruleset",
     "hand_penalty",
     "is_clean_run",
@@ -127,11 +140,14 @@ __all__ = [
     "lay_off",
     "make_meld",
     "meld_points",
+    "parse_action",
     "parse_card",
     "parse_cards",
     "parse_meld",
     "score_round",
     "standings",
     "swap_joker",
+    "to_dict",
+    "to_json",
     "validate_meld",
 ]

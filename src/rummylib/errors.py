@@ -23,6 +23,7 @@ __all__ = [
     "RulesetError",
     "RulesetReason",
     "RummyError",
+    "StateReason",
 ]
 
 
@@ -186,3 +187,37 @@ class InvalidStateError(RummyError, ValueError):
         self.path = path
         msg = f"{path}: {detail}" if path else detail
         super().__init__(msg)
+
+
+class StateReason(enum.Enum):
+    """Why a document (a state, view, record or action text) is refused.
+
+    Carried by :class:`InvalidStateError` as its ``reason``.
+    """
+
+    #: A value has the wrong JSON type (a string where a number belongs, ...).
+    WRONG_TYPE = "wrong_type"
+    #: A required field is absent.
+    MISSING_FIELD = "missing_field"
+    #: A field the schema does not define.
+    UNKNOWN_FIELD = "unknown_field"
+    #: A value of the right type that is out of range or not allowed.
+    BAD_VALUE = "bad_value"
+    #: The ``schema`` version is not one this release reads, or the ``kind`` is wrong.
+    BAD_SCHEMA = "bad_schema"
+    #: The document nests deeper than the limit.
+    TOO_DEEP = "too_deep"
+    #: The document (or a string or number in it) is larger than the limit.
+    TOO_LARGE = "too_large"
+    #: Text that does not follow the notation (JSON syntax, action notation).
+    BAD_SYNTAX = "bad_syntax"
+    #: A card token that is not a card in canonical notation.
+    BAD_CARD = "bad_card"
+    #: A meld that is not valid (layout, joker declarations, ruleset).
+    BAD_MELD = "bad_meld"
+    #: A ruleset that is not valid.
+    BAD_RULESET = "bad_ruleset"
+    #: Cards created or destroyed: the deck is not exactly hands + stock + pile + table (R-C3).
+    CARDS_NOT_CONSERVED = "cards_not_conserved"
+    #: Fields that contradict each other (hand sizes, phase, turn, seats, totals).
+    INCONSISTENT = "inconsistent"

@@ -1,0 +1,37 @@
+"""Records: JSON documents, action notation, game records and replay.
+
+Everything a game server or an analyst needs to store, send and share games
+safely: :func:`to_dict`/:func:`from_dict` (and :func:`to_json`/:func:`from_json`)
+write and strictly re-validate versioned JSON documents; :func:`format_action`/
+:func:`parse_action` are a short text notation for actions.
+
+>>> from rummylib import REMIK, Ruleset
+>>> from rummylib.records import from_json, parse_action, format_action, to_json
+>>> from_json(to_json(REMIK), Ruleset) == REMIK
+True
+>>> format_action(parse_action("MELD 8h 8s jk=8d"))
+'meld 8S 8H JK=8D'
+"""
+
+from __future__ import annotations
+
+from rummylib.errors import StateReason
+from rummylib.records._doc import MAX_DEPTH, MAX_NODES, MAX_STRING, MAX_TEXT, SCHEMA_VERSION
+from rummylib.records._json import Document, from_dict, from_json, to_dict, to_json
+from rummylib.records._notation import format_action, parse_action
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "MAX_STRING",
+    "MAX_TEXT",
+    "SCHEMA_VERSION",
+    "Document",
+    "StateReason",
+    "format_action",
+    "from_dict",
+    "from_json",
+    "parse_action",
+    "to_dict",
+    "to_json",
+]

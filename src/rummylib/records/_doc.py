@@ -1,0 +1,276 @@
+"""Reading untrusted JSON documents: size limits, typed field access, paths.
+
+Everything here raises :class:`~rummylib.InvalidStateError` with a
+:class:`~rummylib.StateReason` and the path of the offending value
+(``round.hands[2][5]``); nothing else escapes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Final, NoReturn, TypeVar
+
+from rummylib.cards import CARDS, JOKER, Card
+from rummylib.errors import InvalidStateError, StateReason
+
+__all__: list[str] = []
+
+#: Deepest nesting of arrays and objects accepted in a document.
+MAX_DEPTH: Final = 32
+#: Most values (objects, arrays, strings, numbers, ...) in one document.
+MAX_NODES: Final = 1_000_000
+#: Longest string accepted anywhere in a document.
+MAX_STRING: Final = 4096
+#: Longest JSON or record text accepted, in characters.
+MAX_TEXT: Final = 16 * 1024 * 1024
+#: Largest integer magnitude accepted (JSON numbers beyond 64 bits are refused).
+MAX_INT_BITS: Final = 64
+
+#: The current schema version of every document.
+SCHEMA_VERSION: Final = 1
+#: The versions this release reads.
+READABLE_SCHEMAS: Final = frozenset({1})
+
+_T = TypeVar("_T")
+
+#: Canonical card notation -> card (``7H``, ``10H``, ``JK``).
+CARD_BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in CARDS}
+
+
+def fail(reason: StateReason, path: str, detail: str) -> NoReturn:
+    """Raise :class:`InvalidStateError`."""
+    raise InvalidStateError(reason, path, detail)
+
+
+def join(path: str, key: str | int) -> str:
+    """The path of ``key`` inside ``path``: ``a.b``, ``a[3]``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def short(value: object) -> str:
+    """A bounded ``repr`` of a JSON value for messages."""
+    if isinstance(value, (dict, list)):
+        return f"a JSON {'object' if isinstance(value, dict) else 'array'}"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__} (not JSON)"
+
+
+def check_limits(data: object, path: str = "") -> None:
+    """Refuse anything but bounded, plain JSON values, before any other reading.
+
+    Walks iteratively (no recursion, so no :class:`RecursionError`), stops at
+    the first value past a limit, and so also ends on cyclic structures.
+    """
+    stack: list[tuple[object, str, int]] = [(data, path, 1)]
+    nodes = 0
+    while stack:
+        value, where, depth = stack.pop()
+        nodes += 1
+        if type(value) not in _JSON_TYPES:
+            fail(StateReason.WRONG_TYPE, where, f"expected a JSON value, found {_json_type(value)}")
+        if isinstance(value, (dict, list)):
+            if depth > MAX_DEPTH:
+                fail(StateReason.TOO_DEEP, where, f"the document nests deeper than {MAX_DEPTH} levels")
+            if nodes + len(stack) + len(value) > MAX_NODES:
+                fail(StateReason.TOO_LARGE, where, f"the document holds more than {MAX_NODES} values")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if type(key) is not str:
+                    fail(StateReason.WRONG_TYPE, where, f"object keys must be strings, found {short(key)}")
+                if len(key) > MAX_STRING:
+                    fail(StateReason.TOO_LARGE, where, f"an object key is longer than {MAX_STRING} characters")
+                stack.append((item, join(where, key), depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, join(where, i), depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            if len(value) > MAX_STRING:
+                fail(StateReason.TOO_LARGE, where, f"a string is longer than {MAX_STRING} characters")
+        elif isinstance(value, bool):
+            pass
+        elif isinstance(value, int):
+            if value.bit_length() > MAX_INT_BITS:
+                fail(StateReason.TOO_LARGE, where, f"an integer needs more than {MAX_INT_BITS} bits")
+        elif isinstance(value, float) and not math.isfinite(value):
+            fail(StateReason.BAD_VALUE, where, "NaN and infinities are not JSON")
+
+
+_JSON_TYPES: Final = frozenset({dict, list, str, int, float, bool, type(None)})
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    fail(StateReason.BAD_SYNTAX, "", f"{name} is not JSON")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            fail(StateReason.BAD_SYNTAX, "", f"the key {short(key)} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def parse_json(text: object, path: str = "") -> object:
+    """Parse JSON text safely: bounded size and depth, strict syntax, typed errors."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            fail(StateReason.BAD_SYNTAX, path, "the JSON text is not valid UTF-8")
+    if not isinstance(text, str):
+        fail(StateReason.WRONG_TYPE, path, f"expected JSON text, found {_json_type(text)}")
+    if len(text) > MAX_TEXT:
+        fail(StateReason.TOO_LARGE, path, f"the text is longer than {MAX_TEXT} characters")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicates)
+    except InvalidStateError as exc:
+        raise InvalidStateError(exc.reason, path, str(exc)) from None
+    except RecursionError:  # the C scanner guards its recursion; the depth limit comes after
+        fail(StateReason.TOO_DEEP, path, f"the document nests deeper than {MAX_DEPTH} levels")
+    except ValueError as exc:  # JSONDecodeError, the int digits limit
+        fail(StateReason.BAD_SYNTAX, path, f"not valid JSON: {exc}")
+    check_limits(data, path)
+    return data
+
+
+class Obj:
+    """A JSON object being read: typed getters, and unknown keys refused at :meth:`done`."""
+
+    __slots__ = ("_data", "_seen", "path")
+
+    def __init__(self, data: object, path: str, what: str) -> None:
+        if type(data) is not dict:
+            fail(StateReason.WRONG_TYPE, path, f"{what} must be a JSON object, found {_json_type(data)}")
+        self._data: dict[str, object] = data
+        self._seen: set[str] = set()
+        self.path = path
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` is present."""
+        return key in self._data
+
+    def keys(self) -> tuple[str, ...]:
+        """The keys present, in document order."""
+        return tuple(self._data)
+
+    def at(self, key: str) -> str:
+        """The path of ``key``."""
+        return join(self.path, key)
+
+    def get(self, key: str) -> object:
+        """The raw value of a required field."""
+        self._seen.add(key)
+        if key not in self._data:
+            fail(StateReason.MISSING_FIELD, self.at(key), "required field is missing")
+        return self._data[key]
+
+    def text(self, key: str) -> str:
+        """A string field."""
+        return as_str(self.get(key), self.at(key))
+
+    def integer(self, key: str, low: int | None = None, high: int | None = None) -> int:
+        """An integer field within ``low..high``."""
+        return as_int(self.get(key), self.at(key), low, high)
+
+    def opt_integer(self, key: str, low: int | None = None, high: int | None = None) -> int | None:
+        """An integer field or ``null``."""
+        value = self.get(key)
+        return None if value is None else as_int(value, self.at(key), low, high)
+
+    def flag(self, key: str) -> bool:
+        """A boolean field."""
+        value = self.get(key)
+        if type(value) is not bool:
+            fail(StateReason.WRONG_TYPE, self.at(key), f"expected true or false, found {short(value)}")
+        return value
+
+    def array(self, key: str) -> list[object]:
+        """An array field."""
+        return as_list(self.get(key), self.at(key))
+
+    def child(self, key: str, what: str) -> Obj:
+        """A nested object field."""
+        return Obj(self.get(key), self.at(key), what)
+
+    def done(self) -> None:
+        """Refuse any key that was not read."""
+        for key in self._data:
+            if key not in self._seen:
+                fail(StateReason.UNKNOWN_FIELD, self.at(key), "this field is not part of the schema")
+
+
+def as_str(value: object, path: str) -> str:
+    """``value`` as a string, or a typed error."""
+    if type(value) is not str:
+        fail(StateReason.WRONG_TYPE, path, f"expected a string, found {short(value)}")
+    return value
+
+
+def as_int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as an integer in ``low..high``, or a typed error."""
+    if type(value) is not int:
+        fail(StateReason.WRONG_TYPE, path, f"expected an integer, found {short(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"{'' if low is None else low}..{'' if high is None else high}"
+        fail(StateReason.BAD_VALUE, path, f"{value} is out of range {bounds}")
+    return value
+
+
+def as_list(value: object, path: str) -> list[object]:
+    """``value`` as a list, or a typed error."""
+    if type(value) is not list:
+        fail(StateReason.WRONG_TYPE, path, f"expected an array, found {short(value)}")
+    return value
+
+
+def items(value: object, path: str, read: Callable[[object, str], _T]) -> Iterator[_T]:
+    """Read each element of an array with ``read(element, path)``."""
+    for i, item in enumerate(as_list(value, path)):
+        yield read(item, join(path, i))
+
+
+def as_card(value: object, path: str) -> Card:
+    """A card in canonical notation (``7H``, ``10H``, ``JK``)."""
+    text = as_str(value, path)
+    card = CARD_BY_TEXT.get(text)
+    if card is None:
+        fail(StateReason.BAD_CARD, path, f"{short(text)} is not a card in canonical notation (7H, 10H, JK)")
+    return card
+
+
+def as_natural(value: object, path: str) -> Card:
+    """A card that is not the joker."""
+    card = as_card(value, path)
+    if card is JOKER:
+        fail(StateReason.BAD_CARD, path, "expected a real card, not the joker")
+    return card
+
+
+def as_cards(value: object, path: str) -> tuple[Card, ...]:
+    """An array of cards in canonical notation."""
+    return tuple(items(value, path, as_card))
+
+
+def card_list(cards: Iterable[Card]) -> list[str]:
+    """Cards as a JSON array of card strings."""
+    return [str(c) for c in cards]

@@ -1,0 +1,274 @@
+"""JSON documents: :func:`to_dict`, :func:`from_dict`, :func:`to_json`, :func:`from_json`.
+
+Schema, version 1
+=================
+
+Every document is a JSON object with two header fields, then the fields of
+its kind::
+
+    {"schema": 1, "kind": "ruleset", "name": "remik", "decks": 2, ...}
+
+``schema`` (integer)
+    The schema version. This release writes ``1`` and reads ``1``. A later
+    release keeps reading every version earlier releases wrote.
+``kind`` (string)
+    What the document holds: ``"ruleset"``, ``"meld"``, ``"action"``,
+    ``"cards"``, ``"state"``, ``"view"`` or ``"record"``.
+
+Values nested inside a document (a ruleset inside a state, a meld inside an
+action) are the same objects without the two header fields. Every field
+listed is required; a field not listed is refused (``UNKNOWN_FIELD``).
+
+Reading is strict and never trusts the document: any error raises
+:class:`~rummylib.InvalidStateError` with a :class:`~rummylib.StateReason`
+and the path of the offending value, such as ``round.hands[2][5]``. Before
+anything is read, the document is checked against fixed limits: nesting at
+most 32 levels, at most 1,000,000 values, strings at most 4096 characters,
+integers within 64 bits, no NaN or infinity, JSON text at most 16 MiB
+(reasons ``TOO_DEEP``, ``TOO_LARGE``). Only plain JSON values are accepted:
+``dict`` with string keys, ``list``, ``str``, ``int``, ``float``, ``bool``,
+``None``, as :func:`json.loads` builds them.
+
+Cards
+-----
+A card is a string in canonical notation: ``"7H"``, ``"10H"``, ``"QS"``,
+``"AD"``, ``"JK"`` (the joker). Other spellings (``"TH"``, ``"7h"``,
+``"7♥"``) are refused in documents (``BAD_CARD``); the action notation
+accepts them.
+
+``kind: "cards"`` (a :class:`~rummylib.CardMultiset`)
+    ``cards``: array of cards. Written in canonical order (S, H, D, C, each
+    ace to king, then jokers); read in any order.
+
+Ruleset
+-------
+``kind: "ruleset"`` (a :class:`~rummylib.Ruleset`): one field per field of
+:class:`~rummylib.Ruleset`, same name, same meaning (see its documentation
+for the rule each parameterises). The ruleset is rebuilt through
+:class:`~rummylib.Ruleset` itself, so every check it makes applies
+(``BAD_RULESET``, with the path of the field it names).
+
+========================== ============================ ======================================
+field                      JSON type                    example (remik)
+========================== ============================ ======================================
+``name``                   string                       ``"remik"``
+``decks``                  integer                      ``2``
+``jokers``                 integer                      ``4``
+``ace_high``               boolean                      ``true``
+``group3_max_jokers``      integer                      ``1``
+``group4_max_jokers``      integer                      ``2``
+``adjacent_jokers``        boolean                      ``false``
+``joker_swap``             boolean                      ``true``
+``opening_required``       boolean                      ``true``
+``opening_points``         integer                      ``51``
+``opening_clean_run``      boolean                      ``true``
+``lay_off_before_opening`` boolean                      ``false``
+``melds_per_turn``         integer or null              ``null`` (any number)
+``discard_rule``           ``"free"``, ``"new_meld"``   ``"new_meld"``
+``discard_taken_card``     boolean                      ``false``
+``must_discard_to_go_out`` boolean                      ``true``
+``restock_rule``           ``"reshuffle_keep_top"``,    ``"reshuffle_keep_top"``
+                           ``"turn_over"``
+``restock_limit``          integer or null              ``null`` (no cap)
+``min_players``            integer                      ``2``
+``max_players``            integer                      ``6``
+``hand_sizes``             object: player count (a      ``{"2": 13, "3": 13, ..., "6": 13}``
+                           decimal string) -> integer
+``dealer_extra_card``      boolean                      ``true``
+``upcard``                 boolean                      ``false``
+``dealer_plays_first``     boolean                      ``true``
+``ace_penalty``            integer                      ``11``
+``joker_penalty``          integer                      ``30``
+``scoring``                ``"penalty"``,               ``"penalty"``
+                           ``"winner_collects"``
+``rummy_multiplier``       integer                      ``2``
+``score_limit``            integer or null              ``500``
+``max_rounds``             integer or null              ``null``
+``tie_rule``               ``"share"``, ``"play_on"``   ``"share"``
+========================== ============================ ======================================
+
+Meld
+----
+``kind: "meld"`` (a :class:`~rummylib.Run` or :class:`~rummylib.Group`):
+
+``type``
+    ``"run"`` or ``"group"``.
+``slots``
+    Array of 3 to 13 slot strings in table order: a run lowest first, a group
+    in suit order S, H, D, C. A slot is a card (``"5H"``) or a joker with the
+    card it stands for (``"JK=7H"``); every joker is declared (R-J1, M6). The
+    run's suit and first position, the group's rank and suits follow from the
+    slots. A run's ace is low when it comes first and high when it comes
+    last (``"QH", "KH", "AH"``).
+
+Inside a state a meld is also checked against the state's ruleset (jokers
+allowed and their limits, R-J2, J3; the high ace, R-M4); a standalone meld
+document only for its layout.
+
+Action
+------
+``kind: "action"`` (any :data:`~rummylib.Action`): a ``type`` and its fields.
+
+================== =========================================================================
+``type``           fields
+================== =========================================================================
+``"draw_stock"``   none
+``"take_discard"`` none
+``"open"``         ``melds``: array of 1 to 40 melds (objects as above)
+``"lay_meld"``     ``meld``: a meld
+``"lay_off"``      ``target``: integer 0..1000, the meld's index in the table's order of
+                   laying; ``card``: a card (``"JK"`` for a joker, which stands for the card
+                   at that end or the group's missing suit); ``end``: ``"low"``, ``"high"``
+                   or ``null``
+``"swap_joker"``   ``target``: integer meld index; ``card``: the real card put in the place
+                   of the joker standing for it
+``"discard"``      ``card``: a card
+``"next_round"``   none
+================== =========================================================================
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, Union, overload
+
+from typing_extensions import TypeAlias
+
+from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
+from rummylib.cards import CardMultiset
+from rummylib.errors import StateReason
+from rummylib.melds import Group, Meld, Run
+from rummylib.records._doc import (
+    READABLE_SCHEMAS,
+    SCHEMA_VERSION,
+    Obj,
+    check_limits,
+    fail,
+    parse_json,
+    short,
+)
+from rummylib.records._values import (
+    ACTION_TYPES,
+    action_from_json,
+    action_to_json,
+    meld_from_json,
+    meld_to_json,
+    multiset_from_json,
+    multiset_to_json,
+    ruleset_from_json,
+    ruleset_to_json,
+)
+from rummylib.rules import Ruleset
+
+__all__ = ["Document", "from_dict", "from_json", "to_dict", "to_json"]
+
+#: Anything :func:`to_dict` writes and :func:`from_dict` reads.
+Document: TypeAlias = Union[
+    Ruleset, Meld, CardMultiset, DrawStock, TakeDiscard, Open, LayMeld, LayOff, SwapJoker, Discard, NextRound
+]
+
+_T = TypeVar("_T")
+_Writer = Callable[[Any], dict[str, Any]]
+_Reader = Callable[[object, str], Any]
+
+#: kind -> (the types it holds, writer of the body, reader of the body).
+_KINDS: Final[dict[str, tuple[tuple[type, ...], _Writer, _Reader]]] = {
+    "ruleset": ((Ruleset,), ruleset_to_json, ruleset_from_json),
+    "meld": ((Run, Group), meld_to_json, meld_from_json),
+    "action": (tuple(ACTION_TYPES), action_to_json, action_from_json),
+    "cards": ((CardMultiset,), multiset_to_json, multiset_from_json),
+}
+
+
+def to_dict(value: Document) -> dict[str, Any]:
+    """A JSON-safe document for ``value``, with its ``schema`` and ``kind``.
+
+    Raises:
+        InvalidStateError: ``value`` is not something records can write
+            (reason ``WRONG_TYPE``).
+
+    >>> from rummylib import Discard, parse_card
+    >>> to_dict(Discard(parse_card("KS")))
+    {'schema': 1, 'kind': 'action', 'type': 'discard', 'card': 'KS'}
+    """
+    for kind, (types, write, _) in _KINDS.items():
+        if type(value) in types:
+            return {"schema": SCHEMA_VERSION, "kind": kind, **write(value)}
+    fail(StateReason.WRONG_TYPE, "", f"cannot write {short(value)} as a document")
+
+
+@overload
+def from_dict(data: object) -> Document: ...
+@overload
+def from_dict(data: object, expect: type[_T]) -> _T: ...
+def from_dict(data: object, expect: type[Any] | None = None) -> Any:
+    """Read a document written by :func:`to_dict`, re-validating all of it.
+
+    Args:
+        data: the document, as :func:`json.loads` returns it. It is not
+            trusted: anything wrong raises, and nothing is built from it
+            unless all of it is valid.
+        expect: the type the document must hold (``Ruleset``, ``Meld``,
+            ``Open``, ...); ``None`` takes any kind.
+
+    Raises:
+        InvalidStateError: the document is malformed, forged, too large or
+            not of the expected type; ``reason`` says what, ``path`` where.
+
+    >>> from rummylib import Ruleset
+    >>> from_dict({"schema": 1, "kind": "meld", "type": "run", "slots": ["5H", "6H", "JK=7H"]})
+    Run(suit=<Suit.HEARTS: 'H'>, start=5, cards=(Card('5H'), Card('6H'), Card('JK')))
+    >>> from_dict({"schema": 1, "kind": "meld", "type": "run", "slots": ["5H", "6H", "JK=8H"]})
+    Traceback (most recent call last):
+    ...
+    rummylib.errors.InvalidStateError: slots: 5H 6H JK=8H: the jokers do not match their positions; ...
+    """
+    if expect is not None and not isinstance(expect, type):
+        fail(StateReason.WRONG_TYPE, "", f"expect must be a type such as Ruleset, not {short(expect)}")
+    check_limits(data)
+    header = Obj(data, "", "a document")
+    schema = header.get("schema")
+    if type(schema) is not int or schema not in READABLE_SCHEMAS:
+        versions = ", ".join(map(str, sorted(READABLE_SCHEMAS)))
+        fail(StateReason.BAD_SCHEMA, "schema", f"schema version {short(schema)} is not one this release reads ({versions})")
+    kind = header.text("kind")
+    entry = _KINDS.get(kind)
+    if entry is None:
+        fail(StateReason.BAD_SCHEMA, "kind", f"{short(kind)} is not a document kind ({', '.join(_KINDS)})")
+    types, _, read = entry
+    if expect is not None and not any(issubclass(t, expect) for t in types):
+        fail(StateReason.BAD_SCHEMA, "kind", f"expected a {expect.__name__} document, found kind {kind!r}")
+    body = {k: v for k, v in data.items() if k not in ("schema", "kind")}  # type: ignore[attr-defined]
+    value = read(body, "")
+    if expect is not None and not isinstance(value, expect):
+        fail(StateReason.BAD_SCHEMA, "type", f"expected {expect.__name__}, found {type(value).__name__}")
+    return value
+
+
+def to_json(value: Document, *, indent: int | None = None) -> str:
+    """:func:`to_dict` as JSON text (keys in schema order, ASCII-safe).
+
+    >>> from rummylib import DrawStock
+    >>> to_json(DrawStock())
+    '{"schema": 1, "kind": "action", "type": "draw_stock"}'
+    """
+    return json.dumps(to_dict(value), indent=indent, ensure_ascii=True, allow_nan=False)
+
+
+@overload
+def from_json(text: str | bytes) -> Document: ...
+@overload
+def from_json(text: str | bytes, expect: type[_T]) -> _T: ...
+def from_json(text: str | bytes, expect: type[Any] | None = None) -> Any:
+    """Parse JSON text safely (size and depth bounded, strict syntax), then :func:`from_dict`.
+
+    Raises:
+        InvalidStateError: the text is not JSON (``BAD_SYNTAX``), too large
+            or too deep, or the document is invalid.
+
+    >>> from rummylib import REMIK, Ruleset
+    >>> from_json(to_json(REMIK), Ruleset) == REMIK
+    True
+    """
+    return from_dict(parse_json(text), expect)  # type: ignore[arg-type]
