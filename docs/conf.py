@@ -51,29 +51,40 @@ html_title = f"rummylib {release}"
 html_static_path: list[str] = []
 
 
+#: The modules the API reference documents, lowest layer first.
+API_MODULES = (
+    "errors", "cards", "rules", "melds", "scoring", "actions", "solver", "engine", "records",
+    "bots", "simulate", "testing", "cli",
+)  # fmt: skip
+
+
+def _home(name: str) -> str | None:
+    """The documented module whose ``__all__`` holds ``name``."""
+    import importlib
+
+    for module in API_MODULES:
+        try:
+            mod = importlib.import_module(f"rummylib.{module}")
+        except ImportError:
+            continue
+        if name in getattr(mod, "__all__", ()):
+            return mod.__name__
+    return None
+
+
 def _resolve_reexports(app, env, node, contnode):  # type: ignore[no-untyped-def]
     """Let ``:func:`rummylib.make_meld``` link to ``rummylib.melds.make_meld``.
 
     The pages refer to names the way users import them (from the top-level
     package); autodoc documents them in their home module.
     """
-    import importlib
-
     target = node.get("reftarget", "")
     if node.get("refdomain") != "py" or not target.startswith("rummylib."):
         return None
     head, _, tail = target.partition(".")[2].partition(".")
-    package = importlib.import_module("rummylib")
-    obj = getattr(package, head, None)
-    home = getattr(obj, "__module__", None)
-    if obj is None or home is None or not home.startswith("rummylib."):
-        # Constants (REMIK, JOKER, ...) have no __module__: find the module documenting them.
-        for module in ("cards", "rules", "melds", "scoring", "actions", "errors"):
-            if head in getattr(importlib.import_module(f"rummylib.{module}"), "__all__", ()):
-                home = f"rummylib.{module}"
-                break
-        else:
-            return None
+    home = _home(head)
+    if home is None:
+        return None
     node["reftarget"] = ".".join(part for part in (home, head, tail) if part)
     domain = env.get_domain("py")
     return domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], node["reftarget"], node, contnode)
