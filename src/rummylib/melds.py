@@ -32,6 +32,7 @@ from rummylib.cards import (
 )
 from rummylib.errors import (
     CardParseError,
+    InvalidCardsError,
     InvalidMeldError,
     MeldReason,
     ParseReason,
@@ -85,11 +86,22 @@ def card_at_position(position: int, suit: Suit) -> Card:
 
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(cards)
+    try:
+        return as_cards(cards, "a meld's cards")
+    except InvalidCardsError as exc:
+        raise InvalidMeldError(MeldReason.WRONG_TYPE, cards, str(exc)) from None
 
 
 def _suit_tuple(suits: Iterable[Suit]) -> tuple[Suit, ...]:
-    return tuple(suits)
+    if isinstance(suits, (str, bytes)) or not isinstance(suits, Iterable):
+        msg = f"a group's suits must be an iterable of Suit, not {suits!r}"
+        raise InvalidMeldError(MeldReason.WRONG_TYPE, suits, msg)
+    values = tuple(suits)
+    for suit in values:
+        if not isinstance(suit, Suit):
+            msg = f"a group's suits must hold only Suit values, found {suit!r}"
+            raise InvalidMeldError(MeldReason.WRONG_TYPE, values, msg)
+    return values
 
 
 def _bad(reason: MeldReason, cards: object, detail: str) -> InvalidMeldError:
@@ -265,6 +277,9 @@ def _joker_rule_error(meld: Meld, rules: Ruleset) -> InvalidMeldError | None:
     jokers = meld.joker_count
     if jokers and rules.jokers == 0:
         return _bad(MeldReason.JOKERS_NOT_ALLOWED, cards, f"the {rules.name} rules have no jokers")
+    if jokers > rules.jokers:
+        msg = f"meld {format_meld(meld)} holds {jokers} jokers; the {rules.name} deck has only {rules.jokers}"
+        return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
     if isinstance(meld, Run):
         if meld.end == ACE_HIGH and not rules.ace_high:
             msg = f"run {format_meld(meld)} puts the ace above the king, which the {rules.name} rules forbid"
@@ -355,9 +370,14 @@ def _diagnose_group(cards: tuple[Card, ...], naturals: Sequence[Card], rules: Ru
 
 
 def _cyclic_span(ranks: Sequence[int]) -> int:
+    """How many positions the ranks cover if a run could turn the corner K-A-2."""
     values = sorted(set(ranks))
     gaps = [(values[(i + 1) % len(values)] - values[i]) % 13 for i in range(len(values))]
     return 13 - max(gaps) + 1 if len(values) > 1 else 1
+
+
+def _missing(positions: Sequence[int]) -> list[int]:
+    return [p for p in range(min(positions), max(positions) + 1) if p not in positions]
 
 
 def _diagnose_run(cards: tuple[Card, ...], naturals: Sequence[Card], suit: Suit, rules: Ruleset) -> InvalidMeldError:
@@ -373,27 +393,52 @@ def _diagnose_run(cards: tuple[Card, ...], naturals: Sequence[Card], suit: Suit,
             return _bad(MeldReason.ACE_BOTH_ENDS, cards, f"run {text} would need the ace at both ends")
         dup = natural(min(dupes), suit)
         return _bad(MeldReason.REPEATED_RANK, cards, f"run {text} holds {dup} twice")
-
-    def gap_of(positions: list[int]) -> list[int]:
-        return [p for p in range(min(positions), max(positions) + 1) if p not in positions]
-
-    low = gap_of(ranks)
-    if 1 not in ranks:
-        if len(low) > jokers:
-            missing = format_cards(card_at_position(p, suit) for p in low)
-            return _bad(MeldReason.GAP, cards, f"run {text} has a gap at {missing}")
-        return _bad(MeldReason.ADJACENT_JOKERS, cards, f"run {text} cannot place its jokers apart")
-    high = gap_of([ACE_HIGH if r == 1 else r for r in ranks])
-    if len(low) > jokers and len(high) <= jokers and not rules.ace_high:
-        msg = f"run {text} needs the ace above the king, which the {rules.name} rules forbid"
-        return _bad(MeldReason.ACE_HIGH_FORBIDDEN, cards, msg)
-    if len(low) > jokers and (len(high) > jokers or not rules.ace_high):
-        if _cyclic_span(ranks) - len(ranks) <= jokers:
-            return _bad(MeldReason.WRAPS_CORNER, cards, f"run {text} turns the corner K-A-2")
-        best = low if len(low) <= len(high) or not rules.ace_high else high
+    gap_low = _missing(ranks)
+    gap_high = _missing([ACE_HIGH if r == 1 else r for r in ranks]) if 1 in ranks else None
+    fits_low = len(gap_low) <= jokers
+    fits_high = gap_high is not None and len(gap_high) <= jokers
+    if not fits_low and not fits_high:
+        linear = min(len(gap_low), len(gap_high) if gap_high is not None else len(gap_low))
+        corner = _cyclic_span(ranks) - len(ranks)
+        if corner <= jokers or corner < linear:
+            return _bad(MeldReason.WRAPS_CORNER, cards, f"run {text} would turn the corner K-A-2")
+        best = gap_low
+        if gap_high is not None and rules.ace_high and len(gap_high) < len(gap_low):
+            best = gap_high
         missing = format_cards(card_at_position(p, suit) for p in best)
         return _bad(MeldReason.GAP, cards, f"run {text} has a gap at {missing}")
-    return _bad(MeldReason.ADJACENT_JOKERS, cards, f"run {text} cannot place its jokers apart")
+    if not fits_low and not rules.ace_high:
+        msg = f"run {text} needs the ace above the king, which the {rules.name} rules forbid"
+        return _bad(MeldReason.ACE_HIGH_FORBIDDEN, cards, msg)
+    return _bad(MeldReason.ADJACENT_JOKERS, cards, f"run {text} cannot keep its jokers apart")
+
+
+def _diagnose(cards: tuple[Card, ...], naturals: Sequence[Card], rules: Ruleset) -> InvalidMeldError:
+    """Why cards of one rank or one suit form no meld (make_meld found no reading)."""
+    n = len(cards)
+    text = format_cards(cards)
+    jokers = n - len(naturals)
+    if jokers > rules.jokers:
+        msg = f"meld {text} holds {jokers} jokers; the {rules.name} deck has only {rules.jokers}"
+        return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
+    ranks = {c.rank for c in naturals}
+    suits = {c.suit for c in naturals}
+    suit = naturals[0].suit or Suit.SPADES
+    if len(suits) > 1:
+        return _diagnose_group(cards, naturals, rules)
+    if len(ranks) > 1:
+        return _diagnose_run(cards, naturals, suit, rules)
+    # One real card, perhaps repeated, and jokers: either a set or a run might be meant.
+    if len(naturals) > 1:
+        return _diagnose_group(cards, naturals, rules) if n <= 4 else _diagnose_run(cards, naturals, suit, rules)
+    if n > 4:
+        return _diagnose_run(cards, naturals, suit, rules)
+    limit = rules.group3_max_jokers if n == 3 else rules.group4_max_jokers
+    msg = (
+        f"meld {text} holds {jokers} jokers and one real card: a set of {n} takes at most {limit} "
+        "and a run cannot keep them apart"
+    )
+    return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
 
 
 def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] | None = None) -> Meld:
@@ -448,9 +493,7 @@ def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] |
     if len(suits) == 1:
         readings += _run_readings(naturals, n, naturals[0].suit or Suit.SPADES, rules)
     if not readings:
-        if len(ranks) == 1 and (len(suits) > 1 or len(naturals) > 1 or n > 4 or joker_count > 1):
-            raise _diagnose_group(given, naturals, rules)
-        raise _diagnose_run(given, naturals, naturals[0].suit or Suit.SPADES, rules)
+        raise _diagnose(given, naturals, rules)
     if declared is not None:
         want = sorted(declared)
         matching = [m for m in readings if _joker_targets(m) == want]
