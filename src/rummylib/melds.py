@@ -104,6 +104,10 @@ def _suit_tuple(suits: Iterable[Suit]) -> tuple[Suit, ...]:
     return values
 
 
+def _jokers(count: int) -> str:
+    return "1 joker" if count == 1 else f"{count} jokers"
+
+
 def _bad(reason: MeldReason, cards: object, detail: str) -> InvalidMeldError:
     return InvalidMeldError(reason, cards, detail)
 
@@ -278,7 +282,7 @@ def _joker_rule_error(meld: Meld, rules: Ruleset) -> InvalidMeldError | None:
     if jokers and rules.jokers == 0:
         return _bad(MeldReason.JOKERS_NOT_ALLOWED, cards, f"the {rules.name} rules have no jokers")
     if jokers > rules.jokers:
-        msg = f"meld {format_meld(meld)} holds {jokers} jokers; the {rules.name} deck has only {rules.jokers}"
+        msg = f"meld {format_meld(meld)} holds {_jokers(jokers)}; the {rules.name} deck has only {rules.jokers}"
         return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
     if isinstance(meld, Run):
         if meld.end == ACE_HIGH and not rules.ace_high:
@@ -291,7 +295,7 @@ def _joker_rule_error(meld: Meld, rules: Ruleset) -> InvalidMeldError | None:
     else:
         limit = rules.group3_max_jokers if len(cards) == 3 else rules.group4_max_jokers
         if jokers > limit:
-            msg = f"group {format_meld(meld)} holds {jokers} jokers; at most {limit} in a group of {len(cards)}"
+            msg = f"group {format_meld(meld)} holds {_jokers(jokers)}; at most {limit} in a group of {len(cards)}"
             return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
     return None
 
@@ -365,7 +369,7 @@ def _diagnose_group(cards: tuple[Card, ...], naturals: Sequence[Card], rules: Ru
             return _bad(MeldReason.REPEATED_SUIT, cards, f"set {text} repeats the suit {c.suit}")
         seen.add(c.suit)
     limit = rules.group3_max_jokers if n == 3 else rules.group4_max_jokers
-    msg = f"set {text} holds {n - len(naturals)} jokers; at most {limit} in a set of {n}"
+    msg = f"set {text} holds {_jokers(n - len(naturals))}; at most {limit} in a set of {n}"
     return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
 
 
@@ -419,7 +423,7 @@ def _diagnose(cards: tuple[Card, ...], naturals: Sequence[Card], rules: Ruleset)
     text = format_cards(cards)
     jokers = n - len(naturals)
     if jokers > rules.jokers:
-        msg = f"meld {text} holds {jokers} jokers; the {rules.name} deck has only {rules.jokers}"
+        msg = f"meld {text} holds {_jokers(jokers)}; the {rules.name} deck has only {rules.jokers}"
         return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
     ranks = {c.rank for c in naturals}
     suits = {c.suit for c in naturals}
@@ -435,7 +439,7 @@ def _diagnose(cards: tuple[Card, ...], naturals: Sequence[Card], rules: Ruleset)
         return _diagnose_run(cards, naturals, suit, rules)
     limit = rules.group3_max_jokers if n == 3 else rules.group4_max_jokers
     msg = (
-        f"meld {text} holds {jokers} jokers and one real card: a set of {n} takes at most {limit} "
+        f"meld {text} holds {_jokers(jokers)} and one real card: a set of {n} takes at most {limit} "
         "and a run cannot keep them apart"
     )
     return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
@@ -445,10 +449,23 @@ def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] |
     """Build a meld from cards as a player lays them (R-M, J1-J3).
 
     A run given lowest first keeps that order (``5H 6H JK`` makes the joker
-    7H). Otherwise, if exactly one reading of the cards exists, it is taken.
-    Where several exist (a set of three with a joker; jokers whose place the
-    order does not fix), ``jokers`` states what each joker stands for, in the
-    order the jokers appear.
+    7H). Otherwise, if exactly one reading of the cards exists, it is taken,
+    whatever order the cards came in: ``JK JK 5H`` is no run as laid (R-J3),
+    but its cards have one reading, ``JK=4H 5H JK=6H``, and that is returned
+    (build a :class:`Run` directly and call :func:`validate_meld` to check a
+    layout exactly as given). Where several readings exist (a set of three
+    with a joker; jokers whose place the order does not fix), ``jokers``
+    states what the jokers stand for (in any order). A group comes back with
+    its slots in suit order S, H, D, C. A meld needs at least one real card,
+    and never holds more jokers than the ruleset's deck.
+
+    Args:
+        cards: the cards as laid, any iterable of :class:`Card`.
+        rules: the ruleset whose meld rules apply.
+        jokers: the cards the jokers stand for, where the cards leave it open.
+
+    Returns:
+        The :class:`Run` or :class:`Group`.
 
     Raises:
         InvalidMeldError: the cards form no meld, or several and ``jokers``
@@ -458,6 +475,8 @@ def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] |
     >>> from rummylib import REMIK, parse_cards
     >>> str(make_meld(parse_cards("8S 8H JK"), REMIK, jokers=parse_cards("8D")))
     '8S 8H JK=8D'
+    >>> str(make_meld(parse_cards("JK JK 5H"), REMIK))
+    'JK=4H 5H JK=6H'
     >>> make_meld(parse_cards("5H 7H 8S"), REMIK)
     Traceback (most recent call last):
     ...
@@ -479,7 +498,7 @@ def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] |
     if jokers is not None:
         declared = list(as_cards(jokers, "jokers"))
         if len(declared) != joker_count or any(c.is_joker for c in declared):
-            msg = f"meld {text} has {joker_count} jokers but declares {format_cards(declared) or 'none'}"
+            msg = f"meld {text} has {_jokers(joker_count)} but declares {format_cards(declared) or 'none'}"
             raise _bad(MeldReason.JOKER_MISMATCH, given, msg)
     ranks = {c.rank for c in naturals}
     suits = {c.suit for c in naturals}
