@@ -171,12 +171,32 @@ CARDS: Final[tuple[Card, ...]] = tuple(Card(r, s) for s in _SUITS for r in Rank)
 
 
 def card_at(index: int) -> Card:
-    """Return the card whose :attr:`Card.index` is ``index``."""
+    """Return the card whose :attr:`Card.index` is ``index`` (0-52).
+
+    Raises:
+        InvalidCardsError: ``index`` is not an int from 0 to 52.
+
+    >>> card_at(0), card_at(52)
+    (Card('AS'), Card('JK'))
+    """
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < NUM_CARD_KINDS:
+        msg = f"a card index is an int from 0 to {NUM_CARD_KINDS - 1}, not {index!r}"
+        raise InvalidCardsError(CardsReason.WRONG_TYPE, index, msg)
     return CARDS[index]
 
 
 def natural(rank: int, suit: Suit) -> Card:
-    """Return the natural card of ``rank`` (1-13) and ``suit``."""
+    """Return the natural card of ``rank`` (1-13) and ``suit``.
+
+    Raises:
+        InvalidCardsError: ``rank`` is not 1-13 or ``suit`` is not a :class:`Suit`.
+
+    >>> natural(10, Suit.HEARTS)
+    Card('10H')
+    """
+    if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13 or not isinstance(suit, Suit):
+        msg = f"a natural card needs a rank 1-13 and a Suit, not {rank!r}, {suit!r}"
+        raise InvalidCardsError(CardsReason.WRONG_TYPE, (rank, suit), msg)
     return CARDS[_SUIT_INDEX[suit] * 13 + rank - 1]
 
 
@@ -258,8 +278,15 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Format cards in order, separated by single spaces."""
-    return " ".join(str(c) for c in cards)
+    """Format cards in order, separated by single spaces (the inverse of :func:`parse_cards`).
+
+    Raises:
+        InvalidCardsError: ``cards`` is not an iterable of :class:`Card`.
+
+    >>> format_cards(parse_cards("th 7♥ jk"))
+    '10H 7H JK'
+    """
+    return " ".join(str(c) for c in as_cards(cards))
 
 
 def as_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
@@ -325,6 +352,9 @@ class CardMultiset:
         Raises:
             InvalidCardsError: not 53 non-negative integers.
         """
+        if isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
+            msg = f"counts must be {NUM_CARD_KINDS} non-negative integers, not {counts!r}"
+            raise InvalidCardsError(CardsReason.BAD_COUNT, counts, msg)
         values = tuple(counts)
         if len(values) != NUM_CARD_KINDS or any(
             not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values
@@ -465,11 +495,20 @@ def deck(rules: DeckSpec) -> CardMultiset:
 
 
 def check_in_deck(cards: CardMultiset, rules: DeckSpec, what: str = "cards") -> None:
-    """Raise :class:`InvalidCardsError` unless ``cards`` fits inside the ruleset's deck."""
+    """Raise :class:`InvalidCardsError` unless ``cards`` fits inside the ruleset's deck.
+
+    >>> from rummylib import STRAIGHT
+    >>> check_in_deck(CardMultiset(parse_cards("7H 7H")), STRAIGHT)
+    Traceback (most recent call last):
+    ...
+    rummylib.errors.InvalidCardsError: cards 7H 7H hold more copies of 7H than the straight deck has
+    """
+    full = deck(rules)
+    cards = as_multiset(cards, what)
     excess = [
         CARDS[i]
         for i, n in enumerate(cards.counts)
-        if n > (rules.jokers if i == JOKER_INDEX else rules.decks)
+        if n > full.counts[i]
     ]
     if excess:
         msg = f"{what} {cards} hold more copies of {format_cards(excess)} than the {rules.name} deck has"
