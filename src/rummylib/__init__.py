@@ -73,6 +73,23 @@ from rummylib.scoring import (
 # --- solver (issue 3) ---
 
 # --- engine (issue 4) ---
+from rummylib.engine import (
+    GameState,
+    Phase,
+    PlayerView,
+    RoundState,
+    TableMeld,
+    TurnState,
+    apply,
+    check,
+    choose_first_dealer,
+    is_legal,
+    legal_actions,
+    new_game,
+    start_round_from,
+    view,
+)
+from rummylib.errors import IllegalActionReason
 
 # --- records (issue 5) ---
 from rummylib.records import (
@@ -86,9 +103,14 @@ from rummylib.records import (
 )
 
 __all__ = [
+    "GameState",
+    "IllegalActionReason",
     "JOKER",
+    "Phase",
+    "PlayerView",
     "REMIK",
     "RULESETS",
+    "RoundState",
     "STRAIGHT",
     "Action",
     "Card",
@@ -124,10 +146,15 @@ __all__ = [
     "StateReason",
     "Suit",
     "SwapJoker",
+    "TableMeld",
     "TakeDiscard",
     "TieRule",
+    "TurnState",
     "__version__",
+    "apply",
     "card_penalty",
+    "check",
+    "choose_first_dealer",
     "deck",
     "format_action",
     "format_meld",
@@ -137,17 +164,22 @@ __all__ = [
     "hand_penalty",
     "is_clean_run",
     "is_game_over",
+    "is_legal",
     "lay_off",
+    "legal_actions",
     "make_meld",
     "meld_points",
+    "new_game",
     "parse_action",
     "parse_card",
     "parse_cards",
     "parse_meld",
     "score_round",
     "standings",
+    "start_round_from",
     "swap_joker",
     "to_dict",
     "to_json",
     "validate_meld",
+    "view",
 ]

@@ -18,7 +18,7 @@ import attrs
 from typing_extensions import TypeAlias
 
 from rummylib.cards import Card
-from rummylib.melds import End, Meld
+from rummylib.melds import End, Group, Meld, Run
 
 __all__ = [
     "Action",
@@ -33,8 +33,25 @@ __all__ = [
 ]
 
 
+def _meld_key(meld: Meld) -> tuple[int, ...]:
+    # Runs before groups; then suit/rank, start, slot cards, slot suits.
+    if isinstance(meld, Run):
+        head: tuple[int, ...] = (0, meld.suit.index, meld.start)
+    elif isinstance(meld, Group):
+        head = (1, int(meld.rank), 0, *(s.index for s in meld.suits))
+    else:
+        return (2,)
+    return (*head, len(meld.cards), *(c.index for c in meld.cards))
+
+
 def _meld_tuple(melds: Iterable[Meld]) -> tuple[Meld, ...]:
-    return tuple(melds)
+    # An opening is a set of melds: kept in one canonical order, so two
+    # Open values with the same melds are equal (legal_actions lists each once).
+    items = tuple(melds)
+    try:
+        return tuple(sorted(items, key=_meld_key))
+    except (AttributeError, TypeError):
+        return items  # not melds: the engine refuses them with a typed error
 
 
 @attrs.frozen
@@ -49,7 +66,12 @@ class TakeDiscard:
 
 @attrs.frozen
 class Open:
-    """Lay the opening melds, all at once (R-O2, O4)."""
+    """Lay the opening melds, all at once (R-O2, O4).
+
+    The melds are kept in a canonical order (runs by suit and start, then
+    groups by rank), so an opening is a set: ``Open((a, b)) == Open((b, a))``.
+    They go on the table in that order.
+    """
 
     melds: tuple[Meld, ...] = attrs.field(converter=_meld_tuple)
 

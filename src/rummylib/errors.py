@@ -15,6 +15,7 @@ __all__ = [
     "CardParseError",
     "CardsReason",
     "IllegalActionError",
+    "IllegalActionReason",
     "InvalidCardsError",
     "InvalidMeldError",
     "InvalidStateError",
@@ -221,3 +222,57 @@ class StateReason(enum.Enum):
     CARDS_NOT_CONSERVED = "cards_not_conserved"
     #: Fields that contradict each other (hand sizes, phase, turn, seats, totals).
     INCONSISTENT = "inconsistent"
+
+
+class IllegalActionReason(enum.Enum):
+    """Why the engine refuses an action (carried by :class:`IllegalActionError`)."""
+
+    #: Not an action value at all.
+    WRONG_TYPE = "wrong_type"
+    #: The game is over; no action is legal.
+    GAME_OVER = "game_over"
+    #: The seat named is not the one to act.
+    NOT_YOUR_TURN = "not_your_turn"
+    #: The action does not belong to this phase (draw, play, round over).
+    WRONG_PHASE = "wrong_phase"
+    #: A card (or the cards of a meld) is not in the player's hand.
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    #: No table meld has that index.
+    NO_SUCH_MELD = "no_such_meld"
+    #: The meld is not valid under the ruleset.
+    INVALID_MELD = "invalid_meld"
+    #: The card does not extend the target meld there (R-J5, T6).
+    DOES_NOT_FIT = "does_not_fit"
+    #: A run lay-off must say which end (and a set lay-off must not).
+    BAD_END = "bad_end"
+    #: No joker in the target meld stands for that card, or swaps are off (R-J4).
+    NO_SUCH_JOKER = "no_such_joker"
+    #: The discard pile is empty (R-D1).
+    EMPTY_DISCARD_PILE = "empty_discard_pile"
+    #: The taken discard could not be used as the rules demand (R-D2).
+    CANNOT_USE_DISCARD = "cannot_use_discard"
+    #: The player must open before laying melds or laying off (R-O1).
+    MUST_OPEN_FIRST = "must_open_first"
+    #: The player has opened already, or the rules have no opening.
+    CANNOT_OPEN = "cannot_open"
+    #: The opening melds total less than the rules need (R-O2; fields have/need).
+    OPENING_TOO_LOW = "opening_too_low"
+    #: The opening holds no run without jokers (R-O2).
+    NO_CLEAN_RUN = "no_clean_run"
+    #: The opening of a player who took the discard must contain that card (R-D2).
+    OPENING_WITHOUT_DISCARD = "opening_without_discard"
+    #: The rules allow no more new melds this turn (R-T5).
+    MELD_LIMIT = "meld_limit"
+    #: The player must keep a card for the final discard (R-T3, E1).
+    MUST_KEEP_CARD = "must_keep_card"
+    #: The card taken from the pile may not be discarded this turn (R-T7).
+    CANNOT_DISCARD_TAKEN_CARD = "cannot_discard_taken_card"
+    #: The taken discard has not gone into a new meld this turn (R-D2).
+    TAKEN_CARD_NOT_MELDED = "taken_card_not_melded"
+    #: A freed joker has not gone into a new meld this turn (R-J4).
+    FREED_JOKER_NOT_MELDED = "freed_joker_not_melded"
+    #: A player who took the discard before opening must go out this turn (R-D2).
+    MUST_GO_OUT = "must_go_out"
+    #: After this action the turn could no longer end legally (an obligation
+    #: of R-D2/J4/T7 could not be met).
+    CANNOT_FINISH_TURN = "cannot_finish_turn"

@@ -1,0 +1,356 @@
+"""The transition function: validate an action and build the next state.
+
+Each handler checks only what its action needs, so ``apply`` stays cheap; the
+solver is consulted only while a D2 or J4 obligation is open (and for taking
+the discard under R-D2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+import attrs
+
+from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
+from rummylib.cards import JOKER, Card, CardMultiset
+from rummylib.errors import IllegalActionError, IllegalActionReason, InvalidMeldError
+from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker, validate_meld
+from rummylib.rules import DiscardRule, RestockRule
+from rummylib.scoring import is_game_over, score_round
+from rummylib.engine._deal import deal_round
+from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
+from rummylib.engine._oblige import can_finish_turn
+from rummylib.engine._rng import shuffled
+from rummylib.engine._state import FRESH_TURN, GameState, Phase, RoundState, TableMeld, TurnState
+
+__all__ = ["transition"]
+
+R = IllegalActionReason
+
+
+def _fail(reason: IllegalActionReason, action: object, detail: str, **fields: object) -> NoReturn:
+    raise IllegalActionError(reason, action, detail, **fields)
+
+
+def _phase(r: RoundState, action: object, want: Phase) -> None:
+    if r.phase is not want:
+        name = type(action).__name__
+        _fail(R.WRONG_PHASE, action, f"{name} is not allowed in phase {r.phase.value!r} (needs {want.value!r})")
+
+
+# --- ending a round -----------------------------------------------------------------------
+
+
+def _end_round(state: GameState, r: RoundState, winner: int | None, rummy: bool) -> GameState:
+    result = score_round(r.hands, winner, state.rules, rummy=rummy)
+    totals = tuple(t + s for t, s in zip(state.totals, result.scores))
+    results = (*state.results, result)
+    over = is_game_over(totals, len(results), state.rules)
+    done = attrs.evolve(r, phase=Phase.GAME_OVER if over else Phase.ROUND_OVER)
+    return attrs.evolve(state, totals=totals, results=results, round=done)
+
+
+def _go_out(state: GameState, r: RoundState, seat: int) -> GameState:
+    # R-E2, E4: a one-turn go-out, nothing laid in an earlier turn of the round.
+    return _end_round(state, r, seat, rummy=not r.has_laid[seat])
+
+
+# --- draw phase -----------------------------------------------------------------------------
+
+
+def _next_round(state: GameState, r: RoundState, action: NextRound) -> GameState:
+    _phase(r, action, Phase.ROUND_OVER)
+    n = state.num_players
+    dealer = (state.dealer + 1) % n  # R-P4
+    number = state.round_number + 1
+    fresh = deal_round(state.rules, n, dealer, state.seed, number)
+    return attrs.evolve(state, dealer=dealer, round_number=number, round=fresh)
+
+
+def _draw_stock(state: GameState, r: RoundState, action: DrawStock) -> GameState:
+    _phase(r, action, Phase.DRAW)
+    rules = state.rules
+    stock, pile, restocks = r.stock, r.discard, r.restocks
+    if not stock:
+        limit = rules.restock_limit
+        if limit is not None and restocks >= limit:
+            return _end_round(state, r, None, rummy=False)  # R-D7: past the cap
+        if rules.restock_rule is RestockRule.RESHUFFLE_KEEP_TOP:
+            if len(pile) <= 1:
+                return _end_round(state, r, None, rummy=False)  # R-D7
+            # R-D4: the top discard stays; the rest is shuffled (a stream per round and refill).
+            stock = shuffled(pile[:-1], state.seed, "restock", state.round_number, restocks)
+            pile = pile[-1:]
+        else:
+            if not pile:
+                return _end_round(state, r, None, rummy=False)  # R-D7
+            stock, pile = pile, ()  # R-D6: turned over unshuffled, first discard on top
+        restocks += 1
+    seat = r.to_act
+    card = stock[0]
+    hands = replace(r.hands, seat, add_card(r.hands[seat], card))
+    return attrs.evolve(
+        state,
+        round=attrs.evolve(
+            r,
+            hands=hands,
+            stock=stock[1:],
+            discard=pile,
+            restocks=restocks,
+            phase=Phase.PLAY,
+            turn=TurnState(drawn=card),
+        ),
+    )
+
+
+def _take_discard(state: GameState, r: RoundState, action: TakeDiscard) -> GameState:
+    _phase(r, action, Phase.DRAW)
+    if not r.discard:
+        _fail(R.EMPTY_DISCARD_PILE, action, "the discard pile is empty")
+    rules = state.rules
+    seat = r.to_act
+    card = r.discard[-1]
+    taken = None if rules.discard_taken_card else card
+    if rules.discard_rule is DiscardRule.NEW_MELD:
+        turn = TurnState(drawn=card, taken=taken, must_meld=card, must_go_out=not r.opened[seat])
+    else:
+        turn = TurnState(drawn=card, taken=taken)
+    hands = replace(r.hands, seat, add_card(r.hands[seat], card))
+    new = attrs.evolve(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn)
+    if not can_finish_turn(state.rules, new):
+        if turn.must_go_out:
+            detail = f"taking {card} before opening must let you open with it and go out this turn (R-D2)"
+        elif turn.must_meld is not None:
+            detail = f"taking {card} needs a new meld with it this turn, keeping a card to discard (R-D2)"
+        else:
+            detail = f"after taking {card} the turn could not end legally (R-T7)"
+        _fail(R.CANNOT_USE_DISCARD, action, detail, card=card)
+    return attrs.evolve(state, round=new)
+
+
+# --- play phase -----------------------------------------------------------------------------
+
+
+def _meld_of(meld: object, action: object, state: GameState) -> Meld:
+    if not isinstance(meld, (Run, Group)):
+        _fail(R.INVALID_MELD, action, f"{meld!r} is not a Run or a Group")
+    try:
+        validate_meld(meld, state.rules)
+    except InvalidMeldError as exc:
+        _fail(R.INVALID_MELD, action, f"meld {meld} is not valid: {exc}", meld_reason=exc.reason)
+    return meld
+
+
+def _after_play(state: GameState, r: RoundState, action: object, hand: CardMultiset, **changes: Any) -> GameState:
+    """Finish a meld, lay-off or swap: go out on an empty hand (R-E3), else keep the turn finishable."""
+    rules = state.rules
+    seat = r.to_act
+    turn: TurnState = changes.get("turn", r.turn)
+    if not hand and rules.must_discard_to_go_out:
+        _fail(R.MUST_KEEP_CARD, action, "you must keep a card for the final discard (R-T3, E1)")
+    new = attrs.evolve(r, hands=replace(r.hands, seat, hand), **changes)
+    if not hand:
+        if turn.must_meld is not None:
+            _fail(R.TAKEN_CARD_NOT_MELDED, action, f"the taken {turn.must_meld} is not in a new meld (R-D2)")
+        if turn.freed_jokers:
+            _fail(R.FREED_JOKER_NOT_MELDED, action, "a freed joker is not in a new meld (R-J4)")
+        return _go_out(state, new, seat)  # R-E3, E5
+    if (turn.has_obligation or turn.taken is not None) and not can_finish_turn(rules, new):
+        _fail(R.CANNOT_FINISH_TURN, action, "after this the turn could not end legally (R-D2, J4, T7)")
+    return attrs.evolve(state, round=new)
+
+
+def _melded(turn: TurnState, melds: tuple[Meld, ...]) -> TurnState:
+    """The turn after laying new ``melds``: D2 and J4 obligations met where they hold the cards."""
+    must_meld, taken, freed = turn.must_meld, turn.taken, turn.freed_jokers
+    for meld in melds:
+        jokers = meld.joker_count
+        if must_meld is not None and must_meld in meld.cards:
+            if must_meld.is_joker:
+                jokers -= 1
+            must_meld = None
+        if taken is not None and taken in meld.cards:
+            taken = None
+        freed = max(0, freed - jokers)
+    return attrs.evolve(
+        turn,
+        must_meld=must_meld,
+        taken=taken,
+        freed_jokers=freed,
+        melds_laid=turn.melds_laid + len(melds),
+        laid=True,
+    )
+
+
+def _check_meld_limit(state: GameState, r: RoundState, action: object, count: int) -> None:
+    limit = state.rules.melds_per_turn
+    if limit is not None and r.turn.melds_laid + count > limit:
+        _fail(R.MELD_LIMIT, action, f"at most {limit} new meld(s) per turn (R-T5)", limit=limit)
+
+
+def _open(state: GameState, r: RoundState, action: Open) -> GameState:
+    _phase(r, action, Phase.PLAY)
+    rules = state.rules
+    seat = r.to_act
+    if not rules.opening_required:
+        _fail(R.CANNOT_OPEN, action, f"the {rules.name} rules have no opening; lay melds with LayMeld")
+    if r.opened[seat]:
+        _fail(R.CANNOT_OPEN, action, "you have opened already; lay further melds with LayMeld (R-O5)")
+    if not action.melds:
+        _fail(R.INVALID_MELD, action, "an opening needs at least one meld")
+    melds = tuple(_meld_of(m, action, state) for m in action.melds)
+    hand = remove_cards(r.hands[seat], (c for m in melds for c in m.cards))
+    if hand is None:
+        _fail(R.CARD_NOT_IN_HAND, action, "the opening melds use cards you do not hold")
+    _check_meld_limit(state, r, action, len(melds))
+    have = sum(meld_points(m, rules) for m in melds)
+    need = rules.opening_points
+    if have < need:
+        _fail(R.OPENING_TOO_LOW, action, f"the opening is worth {have}, below {need} (R-O2)", have=have, need=need)
+    if rules.opening_clean_run and not any(is_clean_run(m) for m in melds):
+        _fail(R.NO_CLEAN_RUN, action, "the opening needs a run without jokers (R-O2)")
+    turn = r.turn
+    if turn.must_go_out and turn.must_meld is not None and not any(turn.must_meld in m.cards for m in melds):
+        _fail(R.OPENING_WITHOUT_DISCARD, action, f"you took {turn.must_meld}: open with it (R-D2)")
+    table = r.table + tuple(TableMeld(m, seat) for m in melds)
+    return _after_play(
+        state, r, action, hand, table=table, opened=replace(r.opened, seat, True), turn=_melded(turn, melds)
+    )
+
+
+def _lay_meld(state: GameState, r: RoundState, action: LayMeld) -> GameState:
+    _phase(r, action, Phase.PLAY)
+    seat = r.to_act
+    if not r.opened[seat]:
+        _fail(R.MUST_OPEN_FIRST, action, "open first: the opening is laid with Open (R-O1, O2)")
+    meld = _meld_of(action.meld, action, state)
+    hand = remove_cards(r.hands[seat], meld.cards)
+    if hand is None:
+        _fail(R.CARD_NOT_IN_HAND, action, f"you do not hold the cards of {meld}")
+    _check_meld_limit(state, r, action, 1)
+    table = (*r.table, TableMeld(meld, seat))
+    return _after_play(state, r, action, hand, table=table, turn=_melded(r.turn, (meld,)))
+
+
+def _target(r: RoundState, action: LayOff | SwapJoker) -> Meld:
+    t = action.target
+    if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < len(r.table):
+        _fail(R.NO_SUCH_MELD, action, f"no table meld has index {t!r} (the table holds {len(r.table)})")
+    return r.table[t].meld
+
+
+def _card_in_hand(r: RoundState, action: object, card: object) -> Card:
+    if not isinstance(card, Card) or not r.hands[r.to_act].count(card):
+        _fail(R.CARD_NOT_IN_HAND, action, f"you do not hold {card!r}", card=card)
+    return card
+
+
+def _lay_off(state: GameState, r: RoundState, action: LayOff) -> GameState:
+    _phase(r, action, Phase.PLAY)
+    rules = state.rules
+    seat = r.to_act
+    if not (r.opened[seat] or rules.lay_off_before_opening):
+        _fail(R.MUST_OPEN_FIRST, action, "you may lay off only after opening (R-O1)")
+    meld = _target(r, action)
+    card = _card_in_hand(r, action, action.card)
+    end = action.end
+    if isinstance(meld, Run) and not isinstance(end, End):
+        _fail(R.BAD_END, action, f"say which end of {meld} the card goes to (End.LOW or End.HIGH)")
+    if isinstance(meld, Group) and end is not None:
+        _fail(R.BAD_END, action, f"{meld} is a set: a lay-off onto it takes end=None")
+    try:
+        new_meld = lay_off(meld, card, rules, end=end)
+    except InvalidMeldError as exc:
+        _fail(R.DOES_NOT_FIT, action, f"{card} does not fit {meld}: {exc}", meld_reason=exc.reason)
+    turn = attrs.evolve(r.turn, laid=True, taken=None if r.turn.taken == card else r.turn.taken)
+    owner = r.table[action.target].owner
+    table = replace(r.table, action.target, TableMeld(new_meld, owner))
+    return _after_play(state, r, action, remove_card(r.hands[seat], card), table=table, turn=turn)
+
+
+def _swap(state: GameState, r: RoundState, action: SwapJoker) -> GameState:
+    _phase(r, action, Phase.PLAY)
+    rules = state.rules
+    seat = r.to_act
+    if not rules.joker_swap:
+        _fail(R.NO_SUCH_JOKER, action, f"the {rules.name} rules have no joker swap")
+    if not r.opened[seat]:
+        _fail(R.MUST_OPEN_FIRST, action, "only a player who has opened may swap a joker (R-J4)")
+    meld = _target(r, action)
+    card = _card_in_hand(r, action, action.card)
+    try:
+        new_meld, joker = swap_joker(meld, card, rules)
+    except InvalidMeldError as exc:
+        _fail(R.NO_SUCH_JOKER, action, f"cannot swap {card} into {meld}: {exc}", meld_reason=exc.reason)
+    hand = add_card(remove_card(r.hands[seat], card), joker)
+    turn = attrs.evolve(
+        r.turn,
+        laid=True,
+        freed_jokers=r.turn.freed_jokers + 1,
+        taken=None if r.turn.taken == card else r.turn.taken,
+    )
+    owner = r.table[action.target].owner
+    table = replace(r.table, action.target, TableMeld(new_meld, owner))
+    return _after_play(state, r, action, hand, table=table, turn=turn)
+
+
+def _discard(state: GameState, r: RoundState, action: Discard) -> GameState:
+    _phase(r, action, Phase.PLAY)
+    rules = state.rules
+    seat = r.to_act
+    card = _card_in_hand(r, action, action.card)
+    turn = r.turn
+    if turn.taken is not None and card == turn.taken and not rules.discard_taken_card:
+        _fail(R.CANNOT_DISCARD_TAKEN_CARD, action, f"{card} was taken from the pile this turn (R-T7)", card=card)
+    if turn.must_meld is not None:
+        _fail(R.TAKEN_CARD_NOT_MELDED, action, f"the taken {turn.must_meld} must go into a new meld first (R-D2)")
+    if turn.freed_jokers:
+        _fail(R.FREED_JOKER_NOT_MELDED, action, "the freed joker must go into a new meld first (R-J4)")
+    hand = remove_card(r.hands[seat], card)
+    if turn.must_go_out and hand:
+        _fail(R.MUST_GO_OUT, action, "you took the discard before opening: go out this turn (R-D2)")
+    hands = replace(r.hands, seat, hand)
+    pile = (*r.discard, card)
+    if not hand:
+        return _go_out(state, attrs.evolve(r, hands=hands, discard=pile), seat)  # R-E1, E3
+    has_laid = replace(r.has_laid, seat, True) if turn.laid and not r.has_laid[seat] else r.has_laid
+    new = attrs.evolve(
+        r,
+        hands=hands,
+        discard=pile,
+        has_laid=has_laid,
+        to_act=(seat + 1) % state.num_players,
+        phase=Phase.DRAW,
+        turn=FRESH_TURN,
+    )
+    return attrs.evolve(state, round=new)
+
+
+_Handler = Callable[[GameState, RoundState, Any], GameState]
+_HANDLERS: dict[type, _Handler] = {
+    DrawStock: _draw_stock,
+    TakeDiscard: _take_discard,
+    Open: _open,
+    LayMeld: _lay_meld,
+    LayOff: _lay_off,
+    SwapJoker: _swap,
+    Discard: _discard,
+    NextRound: _next_round,
+}
+
+
+def transition(state: GameState, action: object, seat: int | None = None) -> GameState:
+    """The state after ``action``; raises :class:`IllegalActionError` if it is not legal."""
+    if not isinstance(state, GameState):
+        msg = f"expected a GameState, not {type(state).__name__}"
+        raise IllegalActionError(R.WRONG_TYPE, action, msg)
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        _fail(R.WRONG_TYPE, action, f"{action!r} is not an action")
+    r = state.round
+    if r.phase is Phase.GAME_OVER:
+        _fail(R.GAME_OVER, action, "the game is over")
+    if seat is not None and r.phase is not Phase.ROUND_OVER and seat != r.to_act:
+        _fail(R.NOT_YOUR_TURN, action, f"it is seat {r.to_act}'s turn, not seat {seat!r}'s", seat=seat)
+    return handler(state, r, action)

@@ -1,0 +1,45 @@
+"""Small fast helpers on hands (count vectors) for the hot path of apply."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeVar
+
+from rummylib.cards import Card, CardMultiset
+
+T = TypeVar("T")
+
+
+def _make(counts: list[int]) -> CardMultiset:
+    new = CardMultiset.__new__(CardMultiset)
+    new._set(tuple(counts))  # noqa: SLF001 - a trusted, already valid count vector
+    return new
+
+
+def add_card(hand: CardMultiset, card: Card) -> CardMultiset:
+    """``hand`` with one more ``card``."""
+    counts = list(hand.counts)
+    counts[card.index] += 1
+    return _make(counts)
+
+
+def remove_card(hand: CardMultiset, card: Card) -> CardMultiset:
+    """``hand`` less one ``card`` (the caller checked it is there)."""
+    counts = list(hand.counts)
+    counts[card.index] -= 1
+    return _make(counts)
+
+
+def remove_cards(hand: CardMultiset, cards: Iterable[Card]) -> CardMultiset | None:
+    """``hand`` less ``cards``, or ``None`` if it does not hold them all."""
+    counts = list(hand.counts)
+    for card in cards:
+        counts[card.index] -= 1
+        if counts[card.index] < 0:
+            return None
+    return _make(counts)
+
+
+def replace(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with ``items[index]`` replaced by ``value``."""
+    return (*items[:index], value, *items[index + 1 :])

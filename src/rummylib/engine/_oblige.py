@@ -1,0 +1,155 @@
+"""Can the current turn still end legally? (R-D2, J4, T3, T7)
+
+The engine offers an action only if, after it, the player can still finish
+the turn: meet the D2 obligation (the taken discard in a new meld; before
+opening, open with it and go out), put freed jokers into new melds (J4),
+keep a card for the discard (T3) and not be left holding only the card just
+taken from the pile (T7). This is where the engine asks the solver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from rummylib.cards import JOKER, Card, CardMultiset
+from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points
+from rummylib.rules import Ruleset
+from rummylib.engine._hand import remove_cards
+from rummylib.engine._state import RoundState
+
+__all__ = ["can_finish_turn", "fits_anywhere", "openings"]
+
+
+def fits_anywhere(card: Card, table: Sequence[Meld], rules: Ruleset) -> bool:
+    """Whether ``card`` can be laid off onto some meld of ``table``."""
+    for meld in table:
+        ends: tuple[End | None, ...] = (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,)
+        for end in ends:
+            try:
+                lay_off(meld, card, rules, end=end)
+            except ValueError:
+                continue
+            return True
+    return False
+
+
+def openings(
+    melds: Sequence[Meld], hand: CardMultiset, rules: Ruleset, *, must_contain: Card | None = None
+) -> Iterator[tuple[Meld, ...]]:
+    """Every multiset of disjoint ``melds`` from ``hand`` that is a legal opening (R-O2).
+
+    ``melds`` must be distinct; each opening is yielded once, its melds in
+    the order of ``melds``. The opening leaves a card for the discard if the
+    rules need one, and holds ``must_contain`` if given. Lazy: the number of
+    openings is exponential in the hand.
+    """
+    keep = 1 if rules.must_discard_to_go_out else 0
+    limit = rules.melds_per_turn
+    need = rules.opening_points
+    clean_needed = rules.opening_clean_run
+    values = [meld_points(m, rules) for m in melds]
+    clean = [is_clean_run(m) for m in melds]
+
+    def walk(
+        start: int, left: CardMultiset, chosen: tuple[Meld, ...], points: int, has_clean: bool, has_card: bool
+    ) -> Iterator[tuple[Meld, ...]]:
+        if chosen and points >= need and (has_clean or not clean_needed) and has_card and len(left) >= keep:
+            yield chosen
+        if limit is not None and len(chosen) >= limit:
+            return
+        for i in range(start, len(melds)):
+            rest = remove_cards(left, melds[i].cards)
+            if rest is None:
+                continue
+            contains = has_card or (must_contain is not None and must_contain in melds[i].cards)
+            yield from walk(i, rest, (*chosen, melds[i]), points + values[i], has_clean or clean[i], contains)
+
+    yield from walk(0, hand, (), 0, False, must_contain is None)
+
+
+def _cover(
+    hand: CardMultiset,
+    melds: Sequence[Meld],
+    need: Card | None,
+    jokers: int,
+    allowance: int | None,
+    keep: int,
+) -> bool:
+    """Whether new melds from ``hand`` can hold ``need`` and ``jokers`` jokers, leaving ``keep`` cards."""
+    if need is None and jokers <= 0:
+        return len(hand) >= keep
+    if allowance is not None and allowance <= 0:
+        return False
+    target = need if need is not None else JOKER
+    for meld in melds:
+        if target not in meld.cards:
+            continue
+        rest = remove_cards(hand, meld.cards)
+        if rest is None or len(rest) < keep:
+            continue
+        left_jokers = jokers - meld.joker_count
+        if _cover(rest, melds, None, left_jokers, None if allowance is None else allowance - 1, keep):
+            return True
+    return False
+
+
+def _find_melds(hand: CardMultiset, rules: Ruleset) -> list[Meld]:
+    from rummylib.solver import find_melds  # noqa: PLC0415
+
+    return list(find_melds(hand, rules))
+
+
+def _plan_go_out(hand: CardMultiset, table: Sequence[Meld], rules: Ruleset, *, opened: bool) -> bool:
+    from rummylib.solver import plan_go_out  # noqa: PLC0415
+
+    return plan_go_out(hand, list(table), rules, opened=opened) is not None
+
+
+def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
+    """R-D2 before opening: open with ``card`` and go out this very turn."""
+    from rummylib.solver import plan_go_out  # noqa: PLC0415
+
+    from rummylib.actions import Open  # noqa: PLC0415
+
+    plan = plan_go_out(hand, list(table), rules, opened=False)
+    if plan is None:
+        return False  # no go-out at all, whatever the opening
+    for step in plan:
+        if isinstance(step, Open) and any(card in m.cards for m in step.melds):
+            return True
+    # The solver's plan opens without the card; look for one that opens with it.
+    for opening in openings(_find_melds(hand, rules), hand, rules, must_contain=card):
+        rest = remove_cards(hand, (c for m in opening for c in m.cards))
+        if rest is not None and _plan_go_out(rest, table + opening, rules, opened=True):
+            return True
+    return False
+
+
+def can_finish_turn(rules: Ruleset, r: RoundState) -> bool:
+    """Whether the player to act (in the play phase) can still end this turn legally."""
+    seat = r.to_act
+    hand = r.hands[seat]
+    turn = r.turn
+    keep = 1 if rules.must_discard_to_go_out else 0
+    table = tuple(tm.meld for tm in r.table)
+    if turn.must_go_out:
+        if not r.opened[seat]:
+            return turn.must_meld is not None and _can_open_and_go_out(hand, turn.must_meld, table, rules)
+        return _plan_go_out(hand, table, rules, opened=True)
+    if turn.must_meld is not None or turn.freed_jokers > 0:
+        need = turn.must_meld
+        jokers = turn.freed_jokers
+        if need is not None and need.is_joker:
+            need, jokers = None, jokers + 1
+        if hand.jokers < jokers:
+            return False
+        limit = rules.melds_per_turn
+        allowance = None if limit is None else limit - turn.melds_laid
+        melds = [m for m in _find_melds(hand, rules) if m.joker_count or (need is not None and need in m.cards)]
+        return _cover(hand, melds, need, jokers, allowance, keep)
+    taken = turn.taken
+    if taken is None or rules.discard_taken_card or any(c != taken for c in hand.distinct()):
+        return True
+    # R-T7: the hand holds only the card just taken; it must be laid off first.
+    copies = hand.count(taken)
+    return (copies >= 2 or keep == 0) and fits_anywhere(taken, table, rules)

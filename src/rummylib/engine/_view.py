@@ -1,0 +1,142 @@
+"""What one seat may know (R-H1): :class:`PlayerView` and :func:`view`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from rummylib.cards import Card, CardMultiset
+from rummylib.errors import RulesetError, RulesetReason
+from rummylib.rules import Ruleset
+from rummylib.scoring import RoundResult, Standings
+from rummylib.engine._state import GameState, Phase, TableMeld, TurnState
+
+__all__ = ["PlayerView", "view"]
+
+
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+def _bools(values: Iterable[bool]) -> tuple[bool, ...]:
+    return tuple(values)
+
+
+def _cards(values: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(values)
+
+
+def _table(values: Iterable[TableMeld]) -> tuple[TableMeld, ...]:
+    return tuple(values)
+
+
+def _results(values: Iterable[RoundResult]) -> tuple[RoundResult, ...]:
+    return tuple(values)
+
+
+def _names(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class PlayerView:
+    """One seat's knowledge of the game (R-H1). Holds no reference to the state.
+
+    Attributes:
+        seat: whose view this is.
+        rules: the ruleset.
+        players: the seats' names.
+        dealer: the current round's dealer.
+        round_number: the current round, from 1.
+        hand: this seat's own hand.
+        hand_sizes: how many cards each seat holds.
+        table: the melds on the table, with owners, in order of laying.
+        discard: the discard pile, bottom first (every card in it was thrown face up).
+        stock_size: how many cards the stock holds (never their order).
+        opened: who has opened.
+        to_act: whose turn it is.
+        phase: the phase.
+        turn: this turn's obligations, only when it is this seat's turn (else ``None``).
+        restocks: how often the stock was refilled this round.
+        totals: running totals.
+        results: the finished rounds' results.
+        standings: totals, rounds played and winners once over.
+    """
+
+    seat: int
+    rules: Ruleset
+    players: tuple[str, ...] = attrs.field(converter=_names)
+    dealer: int
+    round_number: int
+    hand: CardMultiset
+    hand_sizes: tuple[int, ...] = attrs.field(converter=_ints)
+    table: tuple[TableMeld, ...] = attrs.field(converter=_table)
+    discard: tuple[Card, ...] = attrs.field(converter=_cards)
+    stock_size: int
+    opened: tuple[bool, ...] = attrs.field(converter=_bools)
+    to_act: int
+    phase: Phase
+    turn: TurnState | None
+    restocks: int
+    totals: tuple[int, ...] = attrs.field(converter=_ints)
+    results: tuple[RoundResult, ...] = attrs.field(converter=_results)
+    standings: Standings
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat is the one to act."""
+        return self.to_act == self.seat and self.phase in (Phase.DRAW, Phase.PLAY)
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top of the discard pile (the only card that can be taken, R-D1)."""
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may know of ``state`` (R-H1): never another hand, the stock order or the seed.
+
+    Raises:
+        RulesetError: ``seat`` is not a seat of the game.
+
+    >>> import rummylib as rl
+    >>> s = rl.new_game(rl.REMIK, 3, seed=5)
+    >>> v = rl.view(s, 1)
+    >>> len(v.hand), v.hand_sizes, v.stock_size
+    (13, (14, 13, 13), 68)
+    """
+    if not isinstance(state, GameState):
+        msg = f"expected a GameState, not {type(state).__name__}"
+        raise RulesetError(RulesetReason.WRONG_TYPE, "state", state, msg)
+    n = state.num_players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        msg = f"seat must be 0..{n - 1}"
+        raise RulesetError(RulesetReason.BAD_VALUE, "seat", seat, msg)
+    r = state.round
+    mine = r.to_act == seat and r.phase in (Phase.DRAW, Phase.PLAY)
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        players=state.players,
+        dealer=state.dealer,
+        round_number=state.round_number,
+        hand=r.hands[seat],
+        hand_sizes=tuple(len(h) for h in r.hands),
+        table=r.table,
+        discard=r.discard,
+        stock_size=len(r.stock),
+        opened=r.opened,
+        to_act=r.to_act,
+        phase=r.phase,
+        turn=r.turn if mine else None,
+        restocks=r.restocks,
+        totals=state.totals,
+        results=state.results,
+        standings=state.standings,
+    )
