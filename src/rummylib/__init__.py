@@ -71,6 +71,15 @@ from rummylib.scoring import (
 )
 
 # --- solver (issue 3) ---
+from rummylib.solver import (
+    Opening,
+    Partition,
+    best_opening,
+    best_partition,
+    can_open,
+    find_melds,
+    plan_go_out,
+)
 
 # --- engine (issue 4) ---
 from rummylib.engine import (
@@ -132,7 +141,9 @@ __all__ = [
     "MeldReason",
     "NextRound",
     "Open",
+    "Opening",
     "ParseReason",
+    "Partition",
     "Rank",
     "RestockRule",
     "RoundResult",
@@ -152,10 +163,14 @@ __all__ = [
     "TurnState",
     "__version__",
     "apply",
+    "best_opening",
+    "best_partition",
+    "can_open",
     "card_penalty",
     "check",
     "choose_first_dealer",
     "deck",
+    "find_melds",
     "format_action",
     "format_meld",
     "from_dict",
@@ -174,6 +189,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_meld",
+    "plan_go_out",
     "score_round",
     "standings",
     "start_round_from",

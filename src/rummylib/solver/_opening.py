@@ -1,0 +1,98 @@
+"""The best remik opening (RULES.md O2, O3) and whether one exists."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+from rummylib.cards import Card, CardMultiset
+from rummylib.rules import Ruleset
+from rummylib.solver._results import Opening, prepare
+from rummylib.solver._search import NEG, Cover, Entry, card_penalties, entries, pack, shape_gain_penalty
+from rummylib.solver._tables import Shape, Tables, build_melds, piece_tables
+
+__all__ = ["best_opening", "can_open"]
+
+
+@functools.lru_cache(maxsize=16)
+def _rows(rules: Ruleset) -> tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]]:
+    """Search rows whose gain orders openings: points, then cards placed, then penalty removed."""
+    tables = piece_tables(rules)
+    pens = card_penalties(rules)
+    m1 = sum(pens[:52]) * rules.decks + pens[52] * rules.jokers + 1
+    m2 = m1 * (52 * rules.decks + rules.jokers + 1)
+
+    def gain(shape: Shape) -> int:
+        return shape.points * m2 + shape.size * m1 + shape_gain_penalty(shape, pens)
+
+    # What one card can add at most: its best place value, one card, its penalty.
+    best_points = [11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)] + [11]
+    potential = tuple(v * m2 + m1 + pen for v, pen in zip(best_points, pens))
+    return tables, entries(tables, gain, potential), m2, potential
+
+
+def _solve(hand: CardMultiset, rules: Ruleset) -> Opening | None:
+    tables, rows, m2, potential = _rows(rules)
+    jokers = hand.jokers if rules.jokers else 0
+    cover = Cover(tables, rows, potential)
+    x = cover.restrict(pack(hand.counts, tables), jokers)
+    need_clean = rules.opening_clean_run
+    # Only openings worth the opening points matter: anything less is cut off.
+    alpha = rules.opening_points * m2 - 1
+    value = cover.best(x, jokers, need_clean, cover.remaining(x, jokers), alpha)
+    if value <= alpha or value <= 0:
+        return None
+    points = value // m2
+    shapes = cover.path(x, jokers, need_clean)
+    melds = build_melds(shapes, rules, mix_clean=False)
+    used = CardMultiset(c for m in melds for c in m.cards)
+    leftover = hand - used
+    pens = card_penalties(rules)
+    penalty = sum(pens[c.index] for c in leftover)
+    return Opening(melds, points, leftover, penalty)
+
+
+def best_opening(hand: Iterable[Card], rules: Ruleset) -> Opening | None:
+    """The most valuable legal opening in ``hand`` (R-O2, O3), or ``None``.
+
+    An opening is a set of disjoint melds worth at least ``rules.opening_points``
+    with a clean run among them when ``rules.opening_clean_run``; jokers count
+    as the card they stand for and aces 1 or 11 by place. Among the openings
+    worth the most points it places the most cards, then leaves the least
+    penalty. Under rules with no opening condition it is the most valuable
+    non-empty set of melds. Any multiset up to a whole deck is accepted.
+
+    Args:
+        hand: any iterable of cards (a list, a tuple, a :class:`CardMultiset`).
+        rules: the ruleset.
+
+    Returns:
+        The best :class:`Opening`, or ``None`` if the hand cannot open.
+
+    Raises:
+        InvalidCardsError: ``hand`` is not made of cards, or holds more
+            copies of a card than the ruleset's deck.
+        RulesetError: ``rules`` is not a :class:`Ruleset`.
+
+    >>> from rummylib import REMIK, parse_cards, best_opening
+    >>> opening = best_opening(parse_cards("9S 10S JS 8H 8D 8C 2C"), REMIK)
+    >>> [str(m) for m in opening.melds], opening.points, str(opening.leftover)
+    (['9S 10S JS', '8H 8D 8C'], 53, '2C')
+    """
+    ms, checked = prepare(hand, rules, "hand")
+    return _solve(ms, checked)
+
+
+def can_open(hand: Iterable[Card], rules: Ruleset) -> bool:
+    """Whether ``hand`` holds a legal opening (R-O2).
+
+    Raises:
+        InvalidCardsError: as :func:`best_opening`.
+        RulesetError: as :func:`best_opening`.
+
+    >>> from rummylib import REMIK, parse_cards, can_open
+    >>> can_open(parse_cards("9S 10S JS 8H 8D 8C"), REMIK), can_open(parse_cards("9S 10S JS 8H 8D"), REMIK)
+    (True, False)
+    """
+    ms, checked = prepare(hand, rules, "hand")
+    return _solve(ms, checked) is not None

@@ -1,0 +1,60 @@
+"""The partition of a hand that leaves the least penalty (deadwood)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+from rummylib.cards import Card, CardMultiset
+from rummylib.rules import Ruleset
+from rummylib.solver._results import Partition, prepare
+from rummylib.solver._search import NEG, Cover, Entry, card_penalties, entries, pack, shape_gain_penalty
+from rummylib.solver._tables import Shape, Tables, build_melds, piece_tables
+
+__all__ = ["best_partition"]
+
+
+@functools.lru_cache(maxsize=16)
+def _rows(rules: Ruleset) -> tuple[Tables, tuple[tuple[Entry, ...], ...], tuple[int, ...]]:
+    tables = piece_tables(rules)
+    pens = card_penalties(rules)
+
+    def gain(shape: Shape) -> int:
+        return shape_gain_penalty(shape, pens)
+
+    return tables, entries(tables, gain, pens), pens
+
+
+def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
+    """Disjoint melds that leave the least penalty in hand (R-V; gin rummy's deadwood).
+
+    Any multiset up to a whole deck is accepted. Runs that continue each
+    other come back joined into one run.
+
+    Args:
+        hand: any iterable of cards (a list, a tuple, a :class:`CardMultiset`).
+        rules: the ruleset; its penalty values (R-V) are minimised.
+
+    Returns:
+        A :class:`Partition` with the melds, the leftover cards and their penalty.
+
+    Raises:
+        InvalidCardsError: ``hand`` is not made of cards, or holds more
+            copies of a card than the ruleset's deck.
+        RulesetError: ``rules`` is not a :class:`Ruleset`.
+
+    >>> from rummylib import STRAIGHT, parse_cards, best_partition
+    >>> p = best_partition(parse_cards("2H 3H 4H 5H 9C 9D 9S KS 7D"), STRAIGHT)
+    >>> [str(m) for m in p.melds], str(p.leftover), p.penalty
+    (['2H 3H 4H 5H', '9S 9D 9C'], 'KS 7D', 17)
+    """
+    ms, checked = prepare(hand, rules, "hand")
+    tables, rows, pens = _rows(checked)
+    jokers = ms.jokers if checked.jokers else 0
+    cover = Cover(tables, rows, pens)
+    x = cover.restrict(pack(ms.counts, tables), jokers)
+    cover.best(x, jokers, False, cover.remaining(x, jokers), NEG)
+    shapes = cover.path(x, jokers, False)
+    melds = build_melds(shapes, checked)
+    leftover = ms - CardMultiset(c for m in melds for c in m.cards)
+    return Partition(melds, leftover, sum(pens[c.index] for c in leftover))

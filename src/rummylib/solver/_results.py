@@ -1,0 +1,71 @@
+"""Result values of the solver, and checks of its inputs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from rummylib.cards import CardMultiset, as_multiset, check_in_deck
+from rummylib.errors import RulesetError, RulesetReason
+from rummylib.melds import Meld
+from rummylib.rules import Ruleset
+
+__all__ = ["Opening", "Partition"]
+
+
+def _meld_tuple(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    return tuple(melds)
+
+
+@attrs.frozen
+class Opening:
+    """A legal remik opening (R-O2): the melds to lay, what they are worth, what stays.
+
+    Attributes:
+        melds: the opening melds, disjoint, in a canonical order.
+        points: their total opening value (R-V, O3).
+        leftover: the cards of the input not in any of the melds.
+        penalty: the penalty value of ``leftover`` (R-V).
+    """
+
+    melds: tuple[Meld, ...] = attrs.field(converter=_meld_tuple)
+    points: int
+    leftover: CardMultiset
+    penalty: int
+
+    @property
+    def cards_placed(self) -> int:
+        """How many cards the melds hold."""
+        return sum(len(m) for m in self.melds)
+
+
+@attrs.frozen
+class Partition:
+    """Disjoint melds leaving the least penalty in hand (gin rummy's deadwood).
+
+    Attributes:
+        melds: the melds, disjoint, in a canonical order.
+        leftover: the cards not in any meld.
+        penalty: the penalty value of ``leftover`` (R-V), the least possible.
+    """
+
+    melds: tuple[Meld, ...] = attrs.field(converter=_meld_tuple)
+    leftover: CardMultiset
+    penalty: int
+
+
+def check_rules(rules: object) -> Ruleset:
+    """Return ``rules`` if it is a :class:`Ruleset`, else raise :class:`RulesetError`."""
+    if not isinstance(rules, Ruleset):
+        msg = f"expected a Ruleset, not {type(rules).__name__}"
+        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
+    return rules
+
+
+def prepare(cards: object, rules: object, what: str = "cards") -> tuple[CardMultiset, Ruleset]:
+    """Normalise the input cards and check they fit in the ruleset's deck."""
+    checked = check_rules(rules)
+    ms = as_multiset(cards, what)
+    check_in_deck(ms, checked, what)
+    return ms, checked

@@ -1,0 +1,184 @@
+"""Exact maximum-gain cover of a multiset by disjoint candidate melds.
+
+The multiset is a packed count vector (one field of ``Tables.width`` bits
+per natural card) plus a joker count. The search branches on the lowest
+natural card still present: every copy of it is left over, or one copy goes
+into a candidate meld whose lowest natural it is (all lower cards are
+gone). Results are memoised per call on the remaining state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rummylib.rules import Ruleset
+from rummylib.solver._tables import Shape, Tables
+
+#: Gain of an impossible state (a needed clean run never laid).
+NEG = -(1 << 62)
+
+Entry = tuple[int, int, int, bool, Shape, int]  # packed, jokers, gain, clean, shape, potential
+
+
+def card_penalties(rules: Ruleset) -> tuple[int, ...]:
+    """Penalty of each card index left in hand (R-V), joker last."""
+    values = [rules.ace_penalty if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)]
+    return (*values, rules.joker_penalty)
+
+
+def pack(counts: Sequence[int], tables: Tables) -> int:
+    """Pack the 52 natural counts into one int, ``tables.width`` bits each."""
+    x = 0
+    w = tables.width
+    for i in range(52):
+        if counts[i]:
+            x |= counts[i] << (w * i)
+    return x
+
+
+def shape_gain_penalty(shape: Shape, pens: tuple[int, ...]) -> int:
+    """Penalty a shape removes from the hand."""
+    return sum(pens[c] for c in shape.naturals) + shape.jokers * pens[52]
+
+
+def entries(
+    tables: Tables, gain: Callable[[Shape], int], potential: Sequence[int]
+) -> tuple[tuple[Entry, ...], ...]:
+    """Per lowest card: the shapes as search entries with their gain and potential."""
+    w = tables.width
+    out: list[tuple[Entry, ...]] = []
+    for shapes in tables.by_low:
+        row: list[Entry] = []
+        for s in shapes:
+            packed = sum(1 << (w * c) for c in s.naturals)
+            spot = sum(potential[c] for c in s.naturals) + s.jokers * potential[52]
+            row.append((packed, s.jokers, gain(s), s.clean, s, spot))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+class Cover:
+    """One exact branch-and-bound search; the memo lives as long as this object.
+
+    ``potential[i]`` bounds what one copy of card ``i`` (joker: 52) can add
+    to the gain; the sum over what is left bounds a subtree. :meth:`best` is
+    fail-soft: a value above ``alpha`` is exact, one at or below it is only
+    an upper bound (the subtree cannot beat ``alpha``).
+    """
+
+    def __init__(self, tables: Tables, rows: tuple[tuple[Entry, ...], ...], potential: Sequence[int]) -> None:
+        self.w = tables.width
+        self.field = tables.field
+        self.ones = tables.ones
+        self.rows = rows
+        self.potential = potential
+        self.memo: dict[tuple[int, int, bool], tuple[int, bool, Entry | None]] = {}
+
+    def presence(self, x: int) -> int:
+        """Bit at the low end of each field whose count is non-zero."""
+        if self.w == 1:
+            return x
+        p = x
+        for k in range(1, self.w):
+            p |= x >> k
+        return p & self.ones
+
+    def restrict(self, x: int, j: int) -> int:
+        """Keep only rows that fit in ``x`` and ``j``; return ``x`` without dead cards.
+
+        A card no fitting candidate contains is left over in every answer; dropping
+        it may kill other candidates, so this repeats until nothing changes.
+        """
+        w = self.w
+        while True:
+            p = self.presence(x)
+            absent = ~p
+            rows: list[tuple[Entry, ...]] = []
+            alive = 0
+            for card in range(52):
+                if not p >> (card * w) & 1:
+                    rows.append(())
+                    continue
+                row = tuple(e for e in self.rows[card] if e[1] <= j and not e[0] & absent)
+                rows.append(row)
+                for e in row:
+                    alive |= e[0]
+            self.rows = tuple(rows)
+            dead = p & ~alive
+            if not dead:
+                return x
+            while dead:
+                bit = dead & -dead
+                shift = bit.bit_length() - 1
+                x &= ~(self.field << shift)
+                dead ^= bit
+
+    def remaining(self, x: int, j: int) -> int:
+        """The potential of what is left: an upper bound on its gain."""
+        w = self.w
+        total = j * self.potential[52]
+        for card in range(52):
+            n = (x >> (card * w)) & self.field
+            if n:
+                total += n * self.potential[card]
+        return total
+
+    def best(self, x: int, j: int, need_clean: bool, rem: int, alpha: int) -> int:
+        """Best total gain from naturals ``x`` and ``j`` jokers (fail-soft against ``alpha``)."""
+        if rem <= alpha:
+            return rem
+        key = (x, j, need_clean)
+        hit = self.memo.get(key)
+        if hit is not None and (hit[1] or hit[0] <= alpha):
+            return hit[0]
+        if x == 0:
+            value = NEG if need_clean else 0
+            self.memo[key] = (value, True, None)
+            return value
+        w = self.w
+        p = self.presence(x)
+        low_bit = (p & -p).bit_length() - 1
+        card = low_bit // w
+        shift = card * w
+        count = (x >> shift) & self.field
+        best = NEG
+        choice: Entry | None = None
+        absent = ~p
+        pot = self.potential
+        pj = pot[52]
+        for entry in self.rows[card]:
+            packed, jokers, gain, clean, shape, spot = entry
+            if jokers > j or packed & absent:
+                continue
+            floor = (best if best > alpha else alpha) - gain
+            sub = self.best(x - packed, j - jokers, need_clean and not clean, rem - spot, floor)
+            if sub != NEG and sub + gain > best:
+                best = sub + gain
+                choice = entry
+        floor = best if best > alpha else alpha
+        sub = self.best(x - (count << shift), j, need_clean, rem - count * pot[card], floor)
+        if sub > best:
+            best = sub
+            choice = None
+        exact = best > alpha
+        self.memo[key] = (best, exact, choice)
+        return best
+
+    def path(self, x: int, j: int, need_clean: bool) -> list[Shape]:
+        """The shapes of the best cover found by :meth:`best` (call it first)."""
+        chosen: list[Shape] = []
+        while x:
+            _, exact, entry = self.memo[(x, j, need_clean)]
+            assert exact
+            if entry is None:
+                p = self.presence(x)
+                low_bit = (p & -p).bit_length() - 1
+                shift = (low_bit // self.w) * self.w
+                x -= ((x >> shift) & self.field) << shift
+                continue
+            packed, jokers, _, clean, shape, _ = entry
+            chosen.append(shape)
+            x -= packed
+            j -= jokers
+            need_clean = need_clean and not clean
+        return chosen

@@ -1,0 +1,202 @@
+"""Candidate meld shapes, precomputed once per ruleset.
+
+A *shape* is a meld up to the choice of physical copies: the set of natural
+cards it uses (each at most once), how many jokers, its opening value and
+whether it is a clean run. For optimisation only runs of 3 to 5 cards are
+needed: a longer run without adjacent jokers splits into such pieces with
+the same value, cleanliness and card use (SOLVER-NOTES.md). Variants that
+allow adjacent jokers cannot rely on that split and get every run length.
+
+Shapes that use the same cards and jokers keep only the reading worth the
+most opening points (``5H 6H JK`` as 7H rather than 4H, R-O3).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from rummylib.cards import CARDS, JOKER, Rank, Suit
+from rummylib.melds import ACE_HIGH, Group, Meld, Run, position_value, rank_value
+from rummylib.rules import Ruleset
+
+_SUITS = tuple(Suit)
+JOKER_INDEX = 52
+#: Longest run that still needs to be a candidate when runs may be split.
+PIECE_MAX = 5
+
+
+class Shape(NamedTuple):
+    """A candidate meld: which naturals, how many jokers, what it is worth."""
+
+    naturals: tuple[int, ...]  # card indices, ascending, distinct
+    mask: int  # bit per natural card index
+    jokers: int
+    points: int  # opening value (R-V, O3): jokers by place, aces by place
+    clean: bool  # a run with no joker (R-O2)
+    is_run: bool
+    key: int  # run: suit*16 + start; group: rank
+    layout: tuple[int, ...]  # run: card index per position (52 = joker); group: suit index per slot
+    joker_slots: tuple[bool, ...]  # per slot of layout: is it a joker
+
+    @property
+    def size(self) -> int:
+        """Cards in the meld."""
+        return len(self.naturals) + self.jokers
+
+    @property
+    def low(self) -> int:
+        """Lowest natural card index (the search files the shape under it)."""
+        return self.naturals[0]
+
+
+def card_index_at(position: int, suit: int) -> int:
+    """Card index of run position ``position`` (1-14) in suit ``suit`` (0-3)."""
+    return suit * 13 + (0 if position == ACE_HIGH else position - 1)
+
+
+def build_meld(shape: Shape) -> Meld:
+    """The :class:`~rummylib.melds.Meld` a shape stands for."""
+    if shape.is_run:
+        suit, start = divmod(shape.key, 16)
+        cards = tuple(JOKER if j else CARDS[c] for c, j in zip(shape.layout, shape.joker_slots))
+        return Run(_SUITS[suit], start, cards)
+    rank = Rank(shape.key)
+    suits = tuple(_SUITS[s] for s in shape.layout)
+    cards = tuple(JOKER if j else CARDS[s * 13 + shape.key - 1] for s, j in zip(shape.layout, shape.joker_slots))
+    return Group(rank, cards, suits)
+
+
+def run_shapes(rules: Ruleset, max_len: int, suit: int, *, max_jokers: int | None = None) -> Iterator[Shape]:
+    """Every run reading of ``suit`` with 3 to ``max_len`` cards (each joker pattern)."""
+    top = ACE_HIGH if rules.ace_high else 13
+    jokers_allowed = rules.jokers if max_jokers is None else min(rules.jokers, max_jokers)
+    for length in range(3, min(max_len, 13) + 1):
+        for start in range(1, top - length + 2):
+            positions = range(start, start + length)
+            for pattern in range(1 << length):
+                if pattern == (1 << length) - 1:
+                    continue  # a meld needs a natural
+                jokers = pattern.bit_count()
+                if jokers > jokers_allowed:
+                    continue
+                if not rules.adjacent_jokers and pattern & (pattern >> 1):
+                    continue
+                layout = tuple(card_index_at(p, suit) for p in positions)
+                slots = tuple(bool(pattern >> k & 1) for k in range(length))
+                naturals = tuple(sorted(c for c, j in zip(layout, slots) if not j))
+                mask = 0
+                for c in naturals:
+                    mask |= 1 << c
+                points = sum(position_value(p) for p in positions)
+                yield Shape(naturals, mask, jokers, points, jokers == 0, True, suit * 16 + start, layout, slots)
+
+
+def group_shapes(rules: Ruleset, rank: int) -> Iterator[Shape]:
+    """Every group of ``rank`` (3 or 4 cards, distinct suits, R-J2 joker limits)."""
+    value = rank_value(Rank(rank))
+    for size in (3, 4):
+        limit = min(rules.group3_max_jokers if size == 3 else rules.group4_max_jokers, rules.jokers)
+        for suit_set in range(1, 16):
+            naturals_suits = [s for s in range(4) if suit_set >> s & 1]
+            jokers = size - len(naturals_suits)
+            if jokers < 0 or jokers > limit:
+                continue
+            missing = [s for s in range(4) if not suit_set >> s & 1][:jokers]
+            layout = tuple(sorted(naturals_suits + missing))
+            slots = tuple(s in missing for s in layout)
+            naturals = tuple(s * 13 + rank - 1 for s in naturals_suits)
+            mask = 0
+            for c in naturals:
+                mask |= 1 << c
+            yield Shape(naturals, mask, jokers, value * size, False, False, rank, layout, slots)
+
+
+def _dedupe(shapes: Iterator[Shape]) -> list[Shape]:
+    best: dict[tuple[int, int], Shape] = {}
+    for shape in shapes:
+        key = (shape.mask, shape.jokers)
+        old = best.get(key)
+        if old is None or shape.points > old.points:
+            best[key] = shape
+    return sorted(best.values(), key=lambda s: (s.low, -s.size, -s.points, s.mask, s.jokers))
+
+
+class Tables:
+    """The candidate shapes of one ruleset, filed by lowest natural card."""
+
+    def __init__(self, rules: Ruleset, max_len: int) -> None:
+        self.rules = rules
+        self.max_len = max_len
+        shapes: list[Shape] = []
+        for suit in range(4):
+            shapes.extend(run_shapes(rules, max_len, suit))
+        for rank in range(1, 14):
+            shapes.extend(group_shapes(rules, rank))
+        self.shapes: tuple[Shape, ...] = tuple(_dedupe(iter(shapes)))
+        by_low: list[list[Shape]] = [[] for _ in range(52)]
+        for shape in self.shapes:
+            by_low[shape.low].append(shape)
+        self.by_low: tuple[tuple[Shape, ...], ...] = tuple(tuple(b) for b in by_low)
+        # Field width of a packed count vector: counts up to rules.decks.
+        self.width = max(1, rules.decks.bit_length())
+        self.field = (1 << self.width) - 1
+        self.ones = sum(1 << (self.width * i) for i in range(52))
+
+
+@functools.lru_cache(maxsize=16)
+def piece_tables(rules: Ruleset) -> Tables:
+    """Shapes for optimisation questions: runs of 3-5 (all lengths with adjacent jokers)."""
+    return Tables(rules, 13 if rules.adjacent_jokers else PIECE_MAX)
+
+
+@functools.lru_cache(maxsize=8)
+def full_tables(rules: Ruleset) -> Tables:
+    """Shapes with every run length (for a limit on new melds per turn)."""
+    return Tables(rules, 13)
+
+
+def build_melds(shapes: list[Shape], rules: Ruleset, *, mix_clean: bool = True) -> list[Meld]:
+    """Build melds from shapes, joining runs that continue each other into one run.
+
+    Pieces of a long run come back as that run (``mix_clean=False`` joins only
+    runs that are both clean or both dirty, so no clean run is lost, R-O2).
+    """
+    runs: list[list[int]] = []  # [suit, start, end, clean] per joined run, with layout
+    layouts: list[tuple[list[int], list[bool]]] = []
+    others: list[tuple[int, Meld]] = []
+    order: list[tuple[int, int]] = []  # (kind, index) in first-seen order
+    for shape in sorted(shapes, key=lambda s: (not s.is_run, s.key, s.low)):
+        if not shape.is_run:
+            others.append((len(order), build_meld(shape)))
+            order.append((1, len(others) - 1))
+            continue
+        suit, start = divmod(shape.key, 16)
+        end = start + len(shape.layout) - 1
+        for i, (rsuit, rstart, rend, rclean) in enumerate(runs):
+            if rsuit != suit or rend + 1 != start or rend - rstart + 1 + len(shape.layout) > 13:
+                continue
+            if not mix_clean and bool(rclean) != shape.clean:
+                continue
+            lay, slots = layouts[i]
+            if not rules.adjacent_jokers and slots[-1] and shape.joker_slots[0]:
+                continue
+            runs[i] = [rsuit, rstart, end, int(bool(rclean) and shape.clean)]
+            lay.extend(shape.layout)
+            slots.extend(shape.joker_slots)
+            break
+        else:
+            runs.append([suit, start, end, int(shape.clean)])
+            layouts.append((list(shape.layout), list(shape.joker_slots)))
+            order.append((0, len(runs) - 1))
+    melds: list[Meld] = []
+    for kind, index in order:
+        if kind == 1:
+            melds.append(others[index][1])
+        else:
+            suit, start = runs[index][0], runs[index][1]
+            lay, slots = layouts[index]
+            cards = tuple(JOKER if j else CARDS[c] for c, j in zip(lay, slots))
+            melds.append(Run(_SUITS[suit], start, cards))
+    return melds

@@ -1,0 +1,279 @@
+"""The solver on hand-written cases: seed examples, regressions, errors."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from _oracle_solver import oracle_can_go_out, oracle_opening, oracle_partition_penalty, replay
+
+from rummylib import (
+    JOKER,
+    REMIK,
+    STRAIGHT,
+    CardMultiset,
+    Discard,
+    Group,
+    InvalidCardsError,
+    InvalidMeldError,
+    LayMeld,
+    Open,
+    Run,
+    RulesetError,
+    best_opening,
+    best_partition,
+    can_open,
+    deck,
+    find_melds,
+    is_clean_run,
+    make_meld,
+    meld_points,
+    parse_cards,
+    parse_meld,
+    plan_go_out,
+    validate_meld,
+)
+
+
+def cards(text: str) -> CardMultiset:
+    return CardMultiset(parse_cards(text))
+
+
+# --- best_opening -------------------------------------------------------------------------
+
+
+def test_remik_document_opening_example() -> None:
+    # R-V1, R-O2: 9S 10S JS (29) + three eights (24) = 53.
+    opening = best_opening(cards("9S 10S JS 8H 8D 8C KD 2C"), REMIK)
+    assert opening is not None
+    assert opening.points == 53
+    assert sorted(str(m) for m in opening.melds) == ["8H 8D 8C", "9S 10S JS"]
+    assert opening.leftover == cards("KD 2C")
+    assert opening.penalty == 12
+
+
+def test_opening_needs_51_and_a_clean_run() -> None:
+    # R-O2: three sets make 87 points but there is no clean run.
+    assert best_opening(cards("KS KH KD QS QH QD 9S 9H 9D"), REMIK) is None
+    assert not can_open(cards("KS KH KD QS QH QD 9S 9H 9D"), REMIK)
+    # With a clean run: 74 points opens, 39 points does not.
+    assert best_opening(cards("2S 3S 4S KH KD KC QH QD QC 5S"), REMIK) is not None
+    assert best_opening(cards("2S 3S 4S KH KD KC QH QD 9C"), REMIK) is None
+
+
+def test_aces_and_jokers_as_set_of_four() -> None:
+    # SOLVER-NOTES: A-A-JK-JK is 44 as a set of four aces.
+    opening = best_opening(cards("AS AH JK JK 5C 6C 7C"), REMIK)
+    assert opening is not None
+    assert opening.points == 44 + 18
+    groups = [m for m in opening.melds if isinstance(m, Group)]
+    assert len(groups) == 1 and len(groups[0]) == 4
+
+
+def test_joker_valued_by_place() -> None:
+    # R-O3: 5H 6H JK is worth 18 as 7H; with QH KH the joker best stands for the ace high.
+    opening = best_opening(cards("QH KH JK 9S 10S JS KC KD KS"), REMIK)
+    assert opening is not None
+    assert opening.points == 31 + 29 + 30
+    assert any(str(m) == "QH KH JK=AH" for m in opening.melds)
+
+
+def test_both_aces_high_and_low() -> None:
+    # SOLVER-NOTES: one AH low in A-2-3, the other high in Q-K-A.
+    opening = best_opening(cards("AH 2H 3H QH KH AH 10S JS QS"), REMIK)
+    assert opening is not None
+    assert opening.points == 6 + 31 + 30
+    assert opening.cards_placed == 9
+
+
+def test_opening_clean_run_not_lost_when_joining() -> None:
+    # Pieces of a clean run and a dirty one next to it are not joined into one dirty run.
+    opening = best_opening(cards("5S 6S 7S JK 9S 10S KH KD KC"), REMIK)
+    assert opening is not None
+    assert any(is_clean_run(m) for m in opening.melds)
+
+
+def test_opening_tie_breaks_by_cards_then_penalty() -> None:
+    # Equal points: the opening placing more cards wins.
+    hand = cards("10S JS QS KS 10H 10D 10C")
+    opening = best_opening(hand, REMIK)
+    assert opening is not None
+    assert opening.points == oracle_opening(list(hand), REMIK)[0]  # type: ignore[index]
+    assert (opening.points, opening.cards_placed, -opening.penalty) == oracle_opening(list(hand), REMIK)
+
+
+def test_straight_opening_is_best_meld_set() -> None:
+    opening = best_opening(cards("2H 3H 4H 9C"), STRAIGHT)
+    assert opening is not None and opening.points == 9
+    assert best_opening(cards("2H 3H 5H"), STRAIGHT) is None
+
+
+# --- best_partition -----------------------------------------------------------------------
+
+
+def test_straight_seed_penalties() -> None:
+    # R-V1: nothing melds, the penalty is the hand value.
+    assert best_partition(cards("KH 4S"), STRAIGHT).penalty == 14
+    assert best_partition(cards("AD 3D 8C"), STRAIGHT).penalty == 12
+    assert best_partition(cards("JS QS 2H"), STRAIGHT).penalty == 22
+    assert best_partition(parse_cards("JK AH 7C"), REMIK).penalty == 48
+
+
+def test_groups_are_not_greedy() -> None:
+    # SOLVER-NOTES: (2,2,1,1) across suits: two groups of three beat one of four.
+    hand = cards("9S 9S 9H 9H 9D 9C")
+    p = best_partition(hand, REMIK)
+    assert p.penalty == 0 and len(p.melds) == 2
+
+
+def test_long_run_comes_back_joined() -> None:
+    p = best_partition(cards("2H 3H 4H 5H 6H 7H 8H 9H"), STRAIGHT)
+    assert p.penalty == 0
+    assert [str(m) for m in p.melds] == ["2H 3H 4H 5H 6H 7H 8H 9H"]
+
+
+def test_partition_of_whole_deck() -> None:
+    for rules in (REMIK, STRAIGHT):
+        p = best_partition(deck(rules), rules)
+        assert p.penalty == 0 and not p.leftover
+        for m in p.melds:
+            validate_meld(m, rules)
+
+
+def test_partition_cards_add_up() -> None:
+    hand = cards("AS 2S 3S JK JK 7D 7H KC KC 4H 9D")
+    p = best_partition(hand, REMIK)
+    assert CardMultiset(c for m in p.melds for c in m.cards) + p.leftover == hand
+    assert p.penalty == oracle_partition_penalty(list(hand), REMIK)
+
+
+# --- find_melds ---------------------------------------------------------------------------
+
+
+def test_find_melds_lists_each_reading_once() -> None:
+    melds = list(find_melds(cards("5H 6H 7H JK"), REMIK))
+    texts = [str(m) for m in melds]
+    assert len(texts) == len(set(texts))
+    assert "5H 6H 7H" in texts and "5H 6H 7H JK=8H" in texts and "JK=4H 5H 6H 7H" in texts
+    assert "5H JK=6H 7H" in texts
+    for m in melds:
+        validate_meld(m, REMIK)
+
+
+def test_find_melds_group_declarations() -> None:
+    texts = {str(m) for m in find_melds(cards("8S 8H JK"), REMIK)}
+    assert texts == {"8S 8H JK=8D", "8S 8H JK=8C"}
+
+
+def test_find_melds_never_repeats_a_suit_in_a_set() -> None:
+    # SOLVER-NOTES: two 9H never share a set.
+    assert list(find_melds(cards("9H 9H 9S"), REMIK)) == []
+
+
+# --- plan_go_out --------------------------------------------------------------------------
+
+
+def test_lay_offs_interact() -> None:
+    # SOLVER-NOTES: joker as 10S below the jack takes the 9S too.
+    table = [make_meld(parse_cards("JS QS KS"), REMIK)]
+    hand = parse_cards("JK 9S 2D")
+    plan = plan_go_out(hand, table, REMIK, opened=True)
+    assert plan is not None
+    replay(hand, table, REMIK, True, plan)
+
+
+def test_go_out_needs_opening_first() -> None:
+    hand = parse_cards("9S 10S JS 8H 8D 8C 2C")
+    plan = plan_go_out(hand, [], REMIK, opened=False)
+    assert plan is not None and isinstance(plan[0], Open)
+    replay(hand, [], REMIK, False, plan)
+    # Only 29 + 6: no opening, no go-out; after opening it is fine.
+    small = parse_cards("9S 10S JS 2H 2D 2C 5C")
+    assert plan_go_out(small, [], REMIK, opened=False) is None
+    plan = plan_go_out(small, [], REMIK, opened=True)
+    assert plan is not None
+    replay(small, [], REMIK, True, plan)
+
+
+def test_remik_keeps_a_card_for_the_discard() -> None:
+    # R-E1: a hand that is exactly melds cannot go out (nothing to discard).
+    assert plan_go_out(parse_cards("9S 10S JS"), [], REMIK, opened=True) is None
+    plan = plan_go_out(parse_cards("9S 10S JS 4D"), [], REMIK, opened=True)
+    assert plan == [LayMeld(make_meld(parse_cards("9S 10S JS"), REMIK)), Discard(parse_cards("4D")[0])]
+
+
+def test_straight_one_meld_per_turn() -> None:
+    # R-T5, E3: two melds cannot both be laid; one long meld and a lay-off can.
+    assert plan_go_out(parse_cards("2H 3H 4H 9C 9D 9S"), [], STRAIGHT, opened=True) is None
+    hand = parse_cards("2H 3H 4H 5H 6H 7H 8H")
+    plan = plan_go_out(hand, [], STRAIGHT, opened=True)
+    assert plan is not None and len(plan) == 1
+    replay(hand, [], STRAIGHT, True, plan)
+    table = [make_meld(parse_cards("9C 9D 9H"), STRAIGHT)]
+    hand = parse_cards("2H 3H 4H 9S KD")
+    plan = plan_go_out(hand, table, STRAIGHT, opened=True)
+    assert plan is not None and isinstance(plan[-1], Discard)
+    replay(hand, table, STRAIGHT, True, plan)
+
+
+def test_joker_swap_needs_new_meld() -> None:
+    # R-J4: swap 6H for the joker; the joker must go into a new meld.
+    table = [parse_meld("5H JK=6H 7H", REMIK)]
+    hand = parse_cards("6H 9C 10C 2S")
+    plan = plan_go_out(hand, table, REMIK, opened=True)
+    assert plan is not None
+    replay(hand, table, REMIK, True, plan)
+    assert oracle_can_go_out(hand, table, REMIK, opened=True)
+    # Without a meld for it the freed joker would stay in hand: no plan.
+    hand = parse_cards("6H 9C 2S")
+    assert plan_go_out(hand, table, REMIK, opened=True) is None
+    assert not oracle_can_go_out(hand, table, REMIK, opened=True)
+
+
+def test_swap_on_opening_turn_does_not_count() -> None:
+    # R-J4, O4: the joker's new meld is laid after the Open and not counted.
+    table = [parse_meld("5H JK=6H 7H", REMIK)]
+    hand = parse_cards("6H QS KS AS KH KD KC 9C 10C 3D")
+    plan = plan_go_out(hand, table, REMIK, opened=False)
+    assert plan is not None and isinstance(plan[0], Open)
+    replay(hand, table, REMIK, False, plan)
+
+
+# --- errors -------------------------------------------------------------------------------
+
+
+def test_cards_outside_the_deck_are_refused() -> None:
+    with pytest.raises(InvalidCardsError):
+        best_partition(parse_cards("JK AH"), STRAIGHT)
+    with pytest.raises(InvalidCardsError):
+        best_opening(parse_cards("AH AH AH"), REMIK)
+    with pytest.raises(InvalidCardsError):
+        list(find_melds("AH 2H 3H", REMIK))  # type: ignore[arg-type]
+    with pytest.raises(InvalidCardsError):
+        can_open([1, 2, 3], REMIK)  # type: ignore[list-item]
+    with pytest.raises(RulesetError):
+        best_partition(parse_cards("AH"), "remik")  # type: ignore[arg-type]
+    with pytest.raises(InvalidMeldError):
+        plan_go_out(parse_cards("AH"), ["AH 2H 3H"], REMIK, opened=True)  # type: ignore[list-item]
+    with pytest.raises(InvalidCardsError):
+        plan_go_out(parse_cards("AH"), [make_meld(parse_cards("AH 2H 3H"), STRAIGHT)], STRAIGHT, opened=True)
+
+
+def test_inputs_are_not_mutated() -> None:
+    hand = list(parse_cards("9S 10S JS 8H 8D 8C 2C"))
+    table = [make_meld(parse_cards("JS QS KS"), REMIK)]
+    before = (list(hand), list(table))
+    best_opening(hand, REMIK)
+    best_partition(hand, REMIK)
+    plan_go_out(hand, table, REMIK, opened=False)
+    assert (hand, table) == before
+
+
+def test_house_variant_jokers_side_by_side() -> None:
+    house = attrs.evolve(REMIK, adjacent_jokers=True)
+    # JK JK 5H JK is a run only when jokers may sit side by side.
+    assert best_partition(parse_cards("JK JK JK 5H"), REMIK).penalty == 30
+    p = best_partition(parse_cards("JK JK JK 5H"), house)
+    assert p.penalty == 0
+    assert meld_points(p.melds[0], house) >= 18
+    assert isinstance(p.melds[0], (Run, Group))
+    assert JOKER in p.melds[0].cards
