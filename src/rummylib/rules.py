@@ -71,17 +71,25 @@ class TieRule(enum.Enum):
     PLAY_ON = "play_on"
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _hand_sizes(value: object) -> tuple[tuple[int, int], ...]:
-    if isinstance(value, int) and not isinstance(value, bool):
-        msg = "give hand sizes per player count, e.g. {2: 10, 3: 7}"
+    """Hand sizes by player count, from a mapping or (count, size) pairs; ints only."""
+    msg = "must map each player count (an int) to a hand size (an int), e.g. {2: 10, 3: 7}"
+    if isinstance(value, Mapping):
+        items: list[object] = list(cast(Mapping[object, object], value).items())
+    elif isinstance(value, (tuple, list)):
+        items = list(value)
+    else:
         raise RulesetError(RulesetReason.WRONG_TYPE, "hand_sizes", value, msg)
-    try:
-        items = value.items() if isinstance(value, Mapping) else value
-        pairs = tuple(sorted((int(k), int(v)) for k, v in cast(Any, items)))
-    except (TypeError, ValueError, AttributeError):
-        msg = "must map a player count to a hand size"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "hand_sizes", value, msg) from None
-    return pairs
+    pairs: list[tuple[int, int]] = []
+    for item in items:
+        if not isinstance(item, (tuple, list)) or len(item) != 2 or not all(_is_int(x) for x in item):
+            raise RulesetError(RulesetReason.WRONG_TYPE, "hand_sizes", value, msg)
+        pairs.append((item[0], item[1]))
+    return tuple(sorted(pairs))
 
 
 _Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
@@ -233,8 +241,10 @@ class Ruleset:
                 raise bad("hand_sizes", msg)
         if self.opening_required and not (self.opening_points or self.opening_clean_run):
             raise bad("opening_required", "an opening needs opening_points > 0 or opening_clean_run")
-        if not self.opening_required and (self.opening_points or self.opening_clean_run):
+        if not self.opening_required and self.opening_points:
             raise bad("opening_points", "opening conditions need opening_required=True")
+        if not self.opening_required and self.opening_clean_run:
+            raise bad("opening_clean_run", "opening conditions need opening_required=True")
         if self.score_limit is None and self.max_rounds is None:
             raise bad("score_limit", "the game needs an end: set score_limit or max_rounds")
         if self.decks > 4:
