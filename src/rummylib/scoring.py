@@ -14,7 +14,14 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from rummylib.cards import Card, as_cards
-from rummylib.errors import CardsReason, InvalidCardsError, RulesetError, RulesetReason
+from rummylib.errors import (
+    CardsReason,
+    InvalidCardsError,
+    InvalidStateError,
+    RulesetError,
+    RulesetReason,
+    StateReason,
+)
 from rummylib.rules import Ruleset, Scoring, TieRule
 
 __all__ = [
@@ -28,8 +35,45 @@ __all__ = [
 ]
 
 
-def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(values)
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _ints(values: object, path: str) -> tuple[int, ...]:
+    """``values`` as a tuple of ints, or :class:`InvalidStateError` naming ``path``."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        msg = f"expected a sequence of ints, not {values!r}"
+        raise InvalidStateError(StateReason.WRONG_TYPE, path, msg)
+    items = tuple(values)
+    for i, value in enumerate(items):
+        if not _is_int(value):
+            raise InvalidStateError(StateReason.WRONG_TYPE, f"{path}[{i}]", f"expected an int, not {value!r}")
+    return items
+
+
+def _count(value: object, path: str) -> int:
+    if not _is_int(value):
+        raise InvalidStateError(StateReason.WRONG_TYPE, path, f"expected an int, not {value!r}")
+    assert isinstance(value, int)
+    if value < 0:
+        raise InvalidStateError(StateReason.BAD_VALUE, path, f"must not be negative, got {value}")
+    return value
+
+
+def _penalties(values: Iterable[int]) -> tuple[int, ...]:
+    return _ints(values, "penalties")
+
+
+def _scores(values: Iterable[int]) -> tuple[int, ...]:
+    return _ints(values, "scores")
+
+
+def _totals(values: Iterable[int]) -> tuple[int, ...]:
+    return _ints(values, "totals")
+
+
+def _winners(values: Iterable[int]) -> tuple[int, ...]:
+    return _ints(values, "winners")
 
 
 def _rules(rules: object) -> Ruleset:
@@ -59,7 +103,15 @@ def card_penalty(card: Card, rules: Ruleset) -> int:
 
 
 def hand_penalty(cards: Iterable[Card], rules: Ruleset) -> int:
-    """The sum of :func:`card_penalty` over a hand (R-V, S1, S3)."""
+    """The sum of :func:`card_penalty` over a hand (R-V, S1, S3).
+
+    Raises:
+        InvalidCardsError: ``cards`` is not an iterable of :class:`~rummylib.Card`.
+
+    >>> from rummylib import REMIK, STRAIGHT, parse_cards
+    >>> hand_penalty(parse_cards("JK AH 7C"), REMIK), hand_penalty(parse_cards("AD 3D 8C"), STRAIGHT)
+    (48, 12)
+    """
     rules = _rules(rules)
     return sum(card_penalty(c, rules) for c in as_cards(cards, "hand"))
 
@@ -77,9 +129,20 @@ class RoundResult:
     """
 
     winner: int | None
-    penalties: tuple[int, ...] = attrs.field(converter=_int_tuple)
-    scores: tuple[int, ...] = attrs.field(converter=_int_tuple)
+    penalties: tuple[int, ...] = attrs.field(converter=_penalties)
+    scores: tuple[int, ...] = attrs.field(converter=_scores)
     rummy: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        n = len(self.penalties)
+        if len(self.scores) != n:
+            msg = f"{len(self.scores)} scores for {n} seats"
+            raise InvalidStateError(StateReason.INCONSISTENT, "scores", msg)
+        if self.winner is not None and not (_is_int(self.winner) and 0 <= self.winner < n):
+            msg = f"winner {self.winner!r} is not a seat of a {n}-player table"
+            raise InvalidStateError(StateReason.BAD_VALUE, "winner", msg)
+        if not isinstance(self.rummy, bool):
+            raise InvalidStateError(StateReason.WRONG_TYPE, "rummy", f"expected a bool, not {self.rummy!r}")
 
     @property
     def is_void(self) -> bool:
@@ -100,13 +163,18 @@ def score_round(
     (48, 0, 0, 0)
     """
     rules = _rules(rules)
+    if isinstance(hands, (str, bytes, Card)) or not isinstance(hands, Iterable):
+        msg = f"hands must be a sequence of hands (one per seat), not {hands!r}"
+        raise InvalidCardsError(CardsReason.WRONG_TYPE, hands, msg)
     penalties = [hand_penalty(h, rules) for h in hands]
     n = len(penalties)
+    if not isinstance(rummy, bool):
+        raise InvalidStateError(StateReason.WRONG_TYPE, "rummy", f"expected a bool, not {rummy!r}")
     if winner is None:
         return RoundResult(None, penalties, (0,) * n, False)
-    if not isinstance(winner, int) or not 0 <= winner < n:
+    if not _is_int(winner) or not 0 <= winner < n:
         msg = f"winner {winner!r} is not a seat of a {n}-player table"
-        raise InvalidCardsError(CardsReason.WRONG_TYPE, winner, msg)
+        raise InvalidStateError(StateReason.BAD_VALUE, "winner", msg)
     penalties[winner] = 0
     factor = rules.rummy_multiplier if rummy else 1
     if rules.scoring is Scoring.PENALTY:
@@ -129,6 +197,8 @@ def is_game_over(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> b
     True
     """
     rules = _rules(rules)
+    totals = _ints(totals, "totals")
+    rounds_played = _count(rounds_played, "rounds_played")
     over = False
     if rules.score_limit is not None:
         if rules.scoring is Scoring.PENALTY:
@@ -160,10 +230,18 @@ class Standings:
         winners: the seats sharing the best total (empty while the game goes on).
     """
 
-    totals: tuple[int, ...] = attrs.field(converter=_int_tuple)
+    totals: tuple[int, ...] = attrs.field(converter=_totals)
     rounds: int
     is_over: bool
-    winners: tuple[int, ...] = attrs.field(converter=_int_tuple)
+    winners: tuple[int, ...] = attrs.field(converter=_winners)
+
+    def __attrs_post_init__(self) -> None:
+        _count(self.rounds, "rounds")
+        if not isinstance(self.is_over, bool):
+            raise InvalidStateError(StateReason.WRONG_TYPE, "is_over", f"expected a bool, not {self.is_over!r}")
+        if any(not 0 <= w < len(self.totals) for w in self.winners):
+            msg = f"winners {self.winners} are not all seats of a {len(self.totals)}-player table"
+            raise InvalidStateError(StateReason.BAD_VALUE, "winners", msg)
 
 
 def standings(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> Standings:
@@ -174,5 +252,6 @@ def standings(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> Stan
     (1, 2)
     """
     over = is_game_over(totals, rounds_played, rules)
-    winners = _leaders(totals, rules) if over else ()
-    return Standings(tuple(totals), rounds_played, over, winners)
+    totals = _ints(totals, "totals")
+    winners = _leaders(totals, _rules(rules)) if over else ()
+    return Standings(totals, rounds_played, over, winners)
