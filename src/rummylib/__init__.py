@@ -102,16 +102,19 @@ from rummylib.errors import IllegalActionReason
 
 # --- records (issue 5) ---
 from rummylib.records import (
+    GameRecord,
     StateReason,
     format_action,
     from_dict,
     from_json,
     parse_action,
+    replay,
     to_dict,
     to_json,
 )
 
 __all__ = [
+    "GameRecord",
     "GameState",
     "IllegalActionReason",
     "JOKER",
@@ -190,6 +193,7 @@ __all__ = [
     "parse_cards",
     "parse_meld",
     "plan_go_out",
+    "replay",
     "score_round",
     "standings",
     "start_round_from",

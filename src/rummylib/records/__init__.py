@@ -2,8 +2,11 @@
 
 Everything a game server or an analyst needs to store, send and share games
 safely: :func:`to_dict`/:func:`from_dict` (and :func:`to_json`/:func:`from_json`)
-write and strictly re-validate versioned JSON documents; :func:`format_action`/
-:func:`parse_action` are a short text notation for actions.
+write and strictly re-validate versioned JSON documents (the schema is
+described field by field in :mod:`rummylib.records._json`);
+:func:`format_action`/:func:`parse_action` are a short text notation for
+actions; a :class:`GameRecord` (ruleset, seats, seed, actions) replays with
+:func:`replay` and saves as text or JSON with :func:`save_record`.
 
 >>> from rummylib import REMIK, Ruleset
 >>> from rummylib.records import from_json, parse_action, format_action, to_json
@@ -19,6 +22,7 @@ from rummylib.errors import StateReason
 from rummylib.records._doc import MAX_DEPTH, MAX_NODES, MAX_STRING, MAX_TEXT, SCHEMA_VERSION
 from rummylib.records._json import Document, from_dict, from_json, to_dict, to_json
 from rummylib.records._notation import format_action, parse_action
+from rummylib.records._record import GameRecord, format_record, load_record, parse_record, replay, save_record
 
 __all__ = [
     "MAX_DEPTH",
@@ -27,11 +31,17 @@ __all__ = [
     "MAX_TEXT",
     "SCHEMA_VERSION",
     "Document",
+    "GameRecord",
     "StateReason",
     "format_action",
+    "format_record",
     "from_dict",
     "from_json",
+    "load_record",
     "parse_action",
+    "parse_record",
+    "replay",
+    "save_record",
     "to_dict",
     "to_json",
 ]

@@ -236,6 +236,13 @@ def as_int(value: object, path: str, low: int | None = None, high: int | None = 
     return value
 
 
+def as_bool(value: object, path: str) -> bool:
+    """``value`` as a boolean, or a typed error."""
+    if type(value) is not bool:
+        fail(StateReason.WRONG_TYPE, path, f"expected true or false, found {short(value)}")
+    return value
+
+
 def as_list(value: object, path: str) -> list[object]:
     """``value`` as a list, or a typed error."""
     if type(value) is not list:

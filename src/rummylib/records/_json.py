@@ -125,6 +125,121 @@ Action
 ``"discard"``      ``card``: a card
 ``"next_round"``   none
 ================== =========================================================================
+
+Game state
+----------
+``kind: "state"`` (a :class:`~rummylib.GameState`): the whole game, hidden
+information included. Keep it on the server; send clients views.
+
+``rules``
+    The ruleset (object as above).
+``players``
+    Array of the seats' names (strings), seat 0 first; as many as the ruleset
+    seats (``min_players`` to ``max_players``).
+``seed``
+    The seed of every shuffle: ``{"type": "int", "value": "<decimal digits>"}``
+    (a string, since seeds run to 128 bits and more; up to 256 digits, a
+    leading ``-`` allowed) or ``{"type": "str", "value": "<text>"}``.
+``dealer``
+    The current round's dealer, a seat number.
+``round_number``
+    The current round, from 1: the number of finished rounds plus one while
+    a round is in play, equal to it once the round is over.
+``totals``
+    Array of running totals, one per seat, integers from 0; each at least
+    the sum of that seat's scores in ``results`` (a game may start from
+    given totals). The game is over exactly when the totals and rounds say
+    so (R-S2, S4).
+``results``
+    Array of finished rounds, oldest first, each an object: ``winner`` (seat
+    or ``null`` for a void round, R-D7), ``penalties`` (array, each seat's
+    hand value at the end, 0 for the winner), ``scores`` (array, what each
+    seat added to its total; must follow from the penalties, the scoring
+    and ``rummy``), ``rummy`` (boolean, a one-turn go-out, R-E2, E4).
+``round``
+    The current round, an object:
+
+    ``hands``
+        Array of hands, one per seat, each an array of cards (written in
+        canonical order, read in any order).
+    ``stock``
+        Array of cards, the top first (``stock[0]`` is drawn next).
+    ``discard``
+        Array of cards, the bottom first (the last is the top, R-D1).
+    ``table``
+        Array of table melds in the order they were laid (the ``target``
+        of lay-offs and swaps): objects ``{"meld": <meld>, "owner": <seat or
+        null>}``. Each meld must be valid under the ruleset; its owner must
+        have opened.
+    ``opened``
+        Array of booleans, who has opened (all true without an opening rule).
+    ``has_laid``
+        Array of booleans, who laid cards in an earlier turn of this round
+        (R-E2, E4); only a player who has opened.
+    ``to_act``
+        The seat whose turn it is (after a round ends, the seat that acted last).
+    ``phase``
+        ``"draw"``, ``"play"``, ``"round_over"`` or ``"game_over"``.
+    ``turn``
+        This turn so far: ``drawn`` (card or ``null``: the card drawn or
+        taken; ``null`` only before the draw or on the dealer's first turn,
+        R-T1), ``taken`` (card or ``null``: the taken discard still in hand,
+        which may not be discarded, R-T7), ``must_meld`` (card or ``null``:
+        the taken discard not yet in a new meld, R-D2), ``must_go_out``
+        (boolean, R-D2), ``freed_jokers`` (integer, jokers freed by swaps and
+        not yet in a new meld, R-J4), ``melds_laid`` (integer, R-T5),
+        ``laid`` (boolean). In the draw phase the turn is all ``null``,
+        ``false`` and ``0``.
+    ``restocks``
+        How often the stock was refilled this round (R-D4, D6), at most the
+        ruleset's ``restock_limit``.
+
+Reading a state checks, beyond each field: every card of the deck exactly
+once across hands, stock, pile and table (R-C3; ``CARDS_NOT_CONSERVED``,
+with the path of the first card too many, or the cards missing); no empty
+hand while a round is in play and no hand larger than the deal allows
+(one more for the player who has drawn); the turn consistent with the
+phase, the hand and the rules; the last result consistent with the hands
+left when a round is over (``INCONSISTENT``). A state that loads is one
+the engine can play on.
+
+Player view
+-----------
+``kind: "view"`` (a :class:`~rummylib.PlayerView`): what one seat may know
+(R-H1). It holds no other hand, no stock order and no seed.
+
+``seat``
+    Whose view this is.
+``rules``, ``players``, ``dealer``, ``round_number``, ``totals``, ``results``
+    As in a state.
+``standings``
+    ``{"rounds": <finished rounds>, "is_over": <boolean>, "winners": [<seats>]}``,
+    which must follow from the totals (``winners`` is empty until the game is over).
+``hand``
+    Array of this seat's cards.
+``hand_sizes``
+    Array of how many cards each seat holds.
+``stock_size``
+    How many cards the stock holds.
+``discard``, ``table``, ``opened``, ``to_act``, ``phase``, ``restocks``
+    As in a state's ``round``.
+``turn``
+    As in a state's ``round``, when this seat is to act in the draw or play
+    phase; ``null`` otherwise.
+
+Reading a view checks that the cards it shows fit in the deck and that
+they, the hand sizes and the stock size add up to the deck (R-C3), and the
+same consistency of phase, turn, hand sizes and results as for a state.
+
+Game record
+-----------
+``kind: "record"`` (a :class:`~rummylib.records.GameRecord`): ``rules``,
+``players``, ``seed``, ``dealer`` as in a state (``dealer`` is the first
+dealer), and ``actions``: an array of actions in the text notation of
+:func:`~rummylib.records.format_action` (``"draw"``, ``"discard KS"``,
+``"open 9S 10S JS | 8H 8D JK=8C"``), read with the record's ruleset.
+Loading checks each action's form; :func:`~rummylib.records.replay` checks
+that each is legal.
 """
 
 from __future__ import annotations
@@ -137,6 +252,7 @@ from typing_extensions import TypeAlias
 
 from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import CardMultiset
+from rummylib.engine import GameState, PlayerView
 from rummylib.errors import StateReason
 from rummylib.melds import Group, Meld, Run
 from rummylib.records._doc import (
@@ -148,6 +264,8 @@ from rummylib.records._doc import (
     parse_json,
     short,
 )
+from rummylib.records._record import GameRecord, record_from_json, record_to_json
+from rummylib.records._state import state_from_json, state_to_json, view_from_json, view_to_json
 from rummylib.records._values import (
     ACTION_TYPES,
     action_from_json,
@@ -165,7 +283,7 @@ __all__ = ["Document", "from_dict", "from_json", "to_dict", "to_json"]
 
 #: Anything :func:`to_dict` writes and :func:`from_dict` reads.
 Document: TypeAlias = Union[
-    Ruleset, Meld, CardMultiset, DrawStock, TakeDiscard, Open, LayMeld, LayOff, SwapJoker, Discard, NextRound
+    Ruleset, Meld, CardMultiset, GameState, PlayerView, GameRecord, DrawStock, TakeDiscard, Open, LayMeld, LayOff, SwapJoker, Discard, NextRound
 ]
 
 _T = TypeVar("_T")
@@ -178,6 +296,9 @@ _KINDS: Final[dict[str, tuple[tuple[type, ...], _Writer, _Reader]]] = {
     "meld": ((Run, Group), meld_to_json, meld_from_json),
     "action": (tuple(ACTION_TYPES), action_to_json, action_from_json),
     "cards": ((CardMultiset,), multiset_to_json, multiset_from_json),
+    "state": ((GameState,), state_to_json, state_from_json),
+    "view": ((PlayerView,), view_to_json, view_from_json),
+    "record": ((GameRecord,), record_to_json, record_from_json),
 }
 
 

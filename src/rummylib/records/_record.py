@@ -1,0 +1,281 @@
+"""Game records: the ruleset, the seats, the seed and the actions; replay; files.
+
+A record holds everything needed to rebuild a game: :func:`replay` deals with
+:func:`~rummylib.new_game` and applies the actions one by one. Records are
+saved as JSON (``kind: "record"``) or as text, one header line and one action
+a line::
+
+    # rummylib game record
+    {"schema": 1, "kind": "record", "rules": {...}, "players": ["Ann", "Bob"], "seed": {...}, "dealer": 0}
+    draw
+    discard KS
+    ...
+
+In the text form, blank lines and lines starting with ``#`` are ignored
+(the writer adds ``# round N`` before each new round).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from typing import Any, Final
+
+import attrs
+
+from rummylib.actions import Action, NextRound
+from rummylib.engine import GameState, apply, new_game
+from rummylib.errors import IllegalActionError, InvalidStateError, RulesetError, RulesetReason, StateReason
+from rummylib.records._doc import MAX_TEXT, SCHEMA_VERSION, Obj, fail, join, parse_json, short
+from rummylib.records._notation import format_action, read_action
+from rummylib.records._state import read_players, read_seed, read_seat, seed_to_json
+from rummylib.records._values import check_action, ruleset_from_json, ruleset_to_json
+from rummylib.rules import Ruleset
+
+__all__ = ["GameRecord", "format_record", "load_record", "parse_record", "replay", "save_record"]
+
+#: Most actions one record may hold.
+MAX_ACTIONS: Final = 1_000_000
+_MAGIC: Final = "# rummylib game record"
+
+
+def _actions(values: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(values)
+
+
+def _names(values: int | Iterable[str]) -> tuple[str, ...]:
+    if isinstance(values, int) and not isinstance(values, bool):
+        return tuple(f"P{i}" for i in range(values))  # as new_game names a count of seats
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        fail(StateReason.WRONG_TYPE, "players", f"players are a count or names, not {short(values)}")
+    return tuple(values)
+
+
+@attrs.frozen
+class GameRecord:
+    """A replayable game: what :func:`~rummylib.new_game` needs, then every action.
+
+    Attributes:
+        rules: the ruleset.
+        players: the seats' names, seat 0 first (a count ``n`` names them
+            ``P0`` .. ``Pn-1``, as :func:`~rummylib.new_game` does).
+        seed: the seed of every shuffle (a record, unlike a view, holds it).
+        dealer: the first dealer.
+        actions: every action in the order played.
+
+    >>> import rummylib as rl
+    >>> rec = GameRecord(rl.STRAIGHT, ("Ann", "Bob"), seed=7, actions=(rl.DrawStock(),))
+    >>> replay(rec)[-1].phase.value
+    'play'
+    """
+
+    rules: Ruleset
+    players: tuple[str, ...] = attrs.field(converter=_names)
+    seed: int | str
+    dealer: int = 0
+    actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Ruleset):
+            fail(StateReason.WRONG_TYPE, "rules", f"expected a Ruleset, not {short(self.rules)}")
+        if not all(isinstance(p, str) for p in self.players):
+            fail(StateReason.WRONG_TYPE, "players", f"player names are strings, not {short(self.players)}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, (int, str)):
+            fail(StateReason.WRONG_TYPE, "seed", f"a seed is an int or a str, not {short(self.seed)}")
+        if isinstance(self.dealer, bool) or not isinstance(self.dealer, int) or self.dealer < 0:
+            fail(StateReason.WRONG_TYPE, "dealer", f"the dealer is a seat number, not {short(self.dealer)}")
+        for i, action in enumerate(self.actions):
+            check_action(action, join("actions", i))
+
+    def start(self) -> GameState:
+        """The game as dealt, before the first action.
+
+        Raises:
+            RulesetError: the ruleset, seats, seed or dealer are not valid.
+        """
+        return new_game(self.rules, self.players, seed=self.seed, dealer=self.dealer)
+
+
+def replay(record: GameRecord) -> tuple[GameState, ...]:
+    """Every state of the game: the deal, then one after each action.
+
+    Raises:
+        IllegalActionError: the first action the engine refuses; its
+            ``index`` field is the action's position in ``record.actions``
+            and its message starts with ``action <index> (<notation>)``.
+        RulesetError: the record's ruleset, seats, seed or dealer are not valid.
+
+    >>> import rummylib as rl
+    >>> rec = GameRecord(rl.STRAIGHT, ("Ann", "Bob"), seed=7, actions=(rl.DrawStock(), rl.DrawStock()))
+    >>> replay(rec)
+    Traceback (most recent call last):
+    ...
+    rummylib.errors.IllegalActionError: action 1 (draw): DrawStock is not allowed in phase 'play' (needs 'draw')
+    """
+    if not isinstance(record, GameRecord):
+        msg = f"replay() takes a GameRecord, not {type(record).__name__}"
+        raise RulesetError(RulesetReason.WRONG_TYPE, "record", record, msg)
+    states = [record.start()]
+    for index, action in enumerate(record.actions):
+        try:
+            states.append(apply(states[-1], action))
+        except IllegalActionError as exc:
+            try:
+                text = format_action(action)
+            except InvalidStateError:
+                text = short(action)
+            detail = f"action {index} ({text}): {exc}"
+            raise IllegalActionError(exc.reason, action, detail, **{**exc.fields, "index": index}) from None
+    return tuple(states)
+
+
+# --- JSON -----------------------------------------------------------------------------------
+
+
+def _header_to_json(record: GameRecord) -> dict[str, Any]:
+    return {
+        "rules": ruleset_to_json(record.rules),
+        "players": list(record.players),
+        "seed": seed_to_json(record.seed),
+        "dealer": record.dealer,
+    }
+
+
+def record_to_json(record: GameRecord) -> dict[str, Any]:
+    """The record's body: header fields and ``actions`` as notation strings."""
+    return {**_header_to_json(record), "actions": [format_action(a) for a in record.actions]}
+
+
+def _read_header(obj: Obj) -> tuple[Ruleset, tuple[str, ...], int | str, int]:
+    rules = ruleset_from_json(obj.get("rules"), obj.at("rules"))
+    players = read_players(obj, rules)
+    seed = read_seed(obj)
+    dealer = read_seat(obj.get("dealer"), obj.at("dealer"), len(players))
+    return rules, players, seed, dealer
+
+
+def record_from_json(data: object, path: str) -> GameRecord:
+    """Read a record body; each action is checked for form (legality is :func:`replay`'s)."""
+    obj = Obj(data, path, "a game record")
+    rules, players, seed, dealer = _read_header(obj)
+    raw = obj.array("actions")
+    if len(raw) > MAX_ACTIONS:
+        fail(StateReason.TOO_LARGE, obj.at("actions"), f"a record holds at most {MAX_ACTIONS} actions")
+    actions = tuple(read_action(a, rules, join(obj.at("actions"), i)) for i, a in enumerate(raw))
+    obj.done()
+    return GameRecord(rules, players, seed, dealer, actions)
+
+
+# --- text -----------------------------------------------------------------------------------
+
+
+def format_record(record: GameRecord) -> str:
+    """The text form: a comment, the header (one line of JSON), then one action a line.
+
+    >>> import rummylib as rl
+    >>> rec = GameRecord(rl.STRAIGHT, ("Ann", "Bob"), seed=7, actions=(rl.DrawStock(),))
+    >>> print(format_record(rec).splitlines()[2])
+    draw
+    >>> parse_record(format_record(rec)) == rec
+    True
+    """
+    header = {"schema": SCHEMA_VERSION, "kind": "record", **_header_to_json(record)}
+    lines = [_MAGIC, json.dumps(header, ensure_ascii=True)]
+    round_number = 1
+    for action in record.actions:
+        lines.append(format_action(action))
+        if isinstance(action, NextRound):
+            round_number += 1
+            lines.append(f"# round {round_number}")
+    return "\n".join(lines) + "\n"
+
+
+def parse_record(text: str) -> GameRecord:
+    """Read the text form of :func:`format_record`.
+
+    Raises:
+        InvalidStateError: the header or a line is not valid; the path names
+            the line (``line 12``).
+
+    >>> parse_record("draw")
+    Traceback (most recent call last):
+    ...
+    rummylib.errors.InvalidStateError: line 1: not valid JSON: Expecting value: line 1 column 1 (char 0)
+    """
+    if not isinstance(text, str):
+        fail(StateReason.WRONG_TYPE, "", f"a record's text must be a string, not {short(text)}")
+    if len(text) > MAX_TEXT:
+        fail(StateReason.TOO_LARGE, "", f"the text is longer than {MAX_TEXT} characters")
+    rules: Ruleset | None = None
+    header: tuple[Ruleset, tuple[str, ...], int | str, int] | None = None
+    actions: list[Action] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        where = f"line {number}"
+        if header is None:
+            data = parse_json(stripped, where)
+            obj = Obj(data, where, "a record header")
+            schema = obj.get("schema")
+            if type(schema) is not int or schema != SCHEMA_VERSION or obj.get("kind") != "record":
+                fail(StateReason.BAD_SCHEMA, where, "the header is a JSON object with schema 1 and kind 'record'")
+            header = _read_header(obj)
+            obj.done()
+            rules = header[0]
+            continue
+        if len(actions) >= MAX_ACTIONS:
+            fail(StateReason.TOO_LARGE, where, f"a record holds at most {MAX_ACTIONS} actions")
+        actions.append(read_action(stripped, rules, where))
+    if header is None:
+        fail(StateReason.MISSING_FIELD, "", "the record has no header line")
+    return GameRecord(*header, actions=actions)
+
+
+# --- files ----------------------------------------------------------------------------------
+
+
+def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write ``record`` to a file: JSON if the name ends in ``.json``, else the text form.
+
+    >>> import pathlib, tempfile, rummylib as rl
+    >>> rec = GameRecord(rl.REMIK, ("Ann", "Bob"), seed=7)
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     for name in ("game.json", "game.txt"):
+    ...         save_record(rec, pathlib.Path(tmp, name))
+    ...         assert load_record(pathlib.Path(tmp, name)) == rec
+    """
+    if _is_json(path):
+        document = {"schema": SCHEMA_VERSION, "kind": "record", **record_to_json(record)}
+        text = json.dumps(document, indent=1, ensure_ascii=True) + "\n"
+    else:
+        text = format_record(record)
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a file written by :func:`save_record` (JSON if the name ends in ``.json``).
+
+    Raises:
+        InvalidStateError: the file is not a valid record (or too large).
+        OSError: the file cannot be read.
+    """
+    from rummylib.records._json import from_json
+
+    with open(path, "rb") as f:
+        raw = f.read(MAX_TEXT + 1)
+    if len(raw) > MAX_TEXT:
+        fail(StateReason.TOO_LARGE, "", f"the file is larger than {MAX_TEXT} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        fail(StateReason.BAD_SYNTAX, "", "the file is not valid UTF-8")
+    if _is_json(path):
+        return from_json(text, GameRecord)
+    return parse_record(text)
+
+
+def _is_json(path: str | os.PathLike[str]) -> bool:
+    return os.fspath(path).lower().endswith(".json")
