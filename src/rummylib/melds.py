@@ -708,6 +708,7 @@ def format_meld(meld: Meld) -> str:
     >>> format_meld(make_meld(parse_cards("JK 5H JK 7H"), REMIK))
     'JK=4H 5H JK=6H 7H'
     """
+    meld = _check_meld(meld)
     return " ".join(
         f"JK={r}" if c.is_joker else str(c) for c, r in zip(meld.cards, meld.represents)
     )
@@ -734,7 +735,10 @@ def parse_meld(text: str, rules: Ruleset) -> Meld:
     for i, token in enumerate(tokens):
         head, sep, tail = token.partition("=")
         if sep:
-            card = parse_card(head) if head else None
+            try:
+                card = parse_card(head) if head else None
+            except CardParseError as exc:
+                raise CardParseError(exc.reason, token, i) from None
             if card is None or not card.is_joker or not tail:
                 raise CardParseError(ParseReason.BAD_TOKEN, token, i)
             try:
