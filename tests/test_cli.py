@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import re
@@ -137,3 +138,131 @@ def test_python_dash_m() -> None:
     )
     assert done.returncode == 0
     assert done.stdout.strip() == "AH 2H 3H  clean run of hearts, 6 points"
+
+
+# --- solve ------------------------------------------------------------------------------
+
+
+def test_solve_opening_partition_and_plan() -> None:  # R-O2, R-E1
+    code, out, _ = run("solve", "9S 10S JS 8H 8D 8C KS")
+    assert code == 0
+    lines = out.splitlines()
+    assert "best opening: 53 points" in lines
+    assert "least deadwood: penalty 10" in lines
+    assert lines[-2:] == ["  1. open 9S 10S JS | 8H 8D 8C", "  2. discard KS"]
+
+
+def test_solve_with_table_and_only() -> None:  # R-J5, R-T6
+    code, out, _ = run("solve", "JK 9S 4H", "--table", "JS QS KS", "--table", "4S 4D 4C", "--opened", "--only", "go-out")
+    assert code == 0
+    assert "  #0 JS QS KS" in out
+    assert "best opening" not in out and "least deadwood" not in out
+    assert "layoff #0 JK low" in out and "layoff #0 9S low" in out
+
+
+def test_solve_no_opening_is_status_1_with_only() -> None:  # R-O2
+    code, out, _ = run("solve", "2S 3S 4S KD", "--only", "opening")
+    assert code == 1
+    assert "best opening: none (needs 51 points and a clean run)" in out
+    assert run("solve", "2S 3S 4S KD")[0] == 0
+
+
+def test_solve_straight_skips_the_opening() -> None:  # R-T5: one meld a turn
+    code, out, _ = run("solve", "--rules", "straight", "AS 2S 3S 7H 7C 7D KH")
+    assert code == 0
+    assert "best opening" not in out
+    assert "go out this turn: not possible" in out
+
+
+def test_solve_refuses_cards_beyond_the_deck() -> None:  # R-C1
+    code, out, err = run("solve", "--rules", "straight", "AS AS 2S")
+    assert code == 1 and out == ""
+    assert err.startswith("rummylib: error: ") and err.count("\n") == 1
+
+
+# --- simulate and play ------------------------------------------------------------------
+
+games = pytest.mark.skipif(importlib.util.find_spec("rummylib.bots") is None, reason="bots have not landed yet")
+
+
+@games
+def test_simulate_results_table() -> None:
+    code, out, err = run("simulate", "--rules", "straight", "--games", "3", "--players", "2", "--seed", "7", "--jobs", "1")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "3 games of straight, 2 players, seed 7: 3 completed, 0 aborted"
+    assert lines[1].split() == ["seat", "bot", "wins", "win", "rate", "mean", "score"]
+    assert len(lines) == 6
+    assert err == ""  # no progress bar off a terminal
+
+
+@games
+def test_simulate_is_the_same_in_parallel() -> None:
+    args = ("simulate", "--rules", "straight", "--games", "4", "--players", "3", "--seed", "11", "--bots", "greedy,random,greedy")
+    serial = run(*args, "--jobs", "1")
+    parallel = run(*args, "--jobs", "2")
+    assert serial[0] == parallel[0] == 0
+    assert serial[1] == parallel[1]
+
+
+@games
+def test_simulate_show_prints_score_sheets() -> None:  # R-S3, R-S4
+    code, out, _ = run("simulate", "--rules", "straight", "--games", "1", "--players", "2", "--show", "--jobs", "1")
+    assert code == 0
+    assert out.startswith("game 1 (straight, seed ")
+    assert "round" in out and "total" in out and "winner" in out
+
+
+@games
+def test_simulate_progress_bar_on_a_terminal() -> None:
+    code, _, err = run("simulate", "--rules", "straight", "--games", "2", "--players", "2", "--jobs", "1", tty=True)
+    assert code == 0
+    assert "[" in err and "2/2" in err
+
+
+@games
+def test_simulate_bad_bots() -> None:
+    code, out, err = run("simulate", "--bots", "clever", "--games", "1")
+    assert code == 2 and out == ""
+    assert "unknown bot 'clever'" in err and err.count("\n") == 1
+    code, _, err = run("simulate", "--bots", "greedy,random", "--players", "3", "--games", "1")
+    assert code == 2 and "one per seat" in err
+
+
+@games
+def test_simulate_bad_player_count() -> None:  # R-P2
+    code, _, err = run("simulate", "--players", "9", "--games", "1")
+    assert code == 1
+    assert "9" in err and err.count("\n") == 1
+
+
+@games
+def test_play_scripted_to_the_end() -> None:
+    code, out, _ = run("play", "--seed", "1", "--players", "3", stdin="auto\n" * 5000)
+    assert code == 0
+    assert "game over." in out
+    assert out.rstrip().splitlines()[-1].startswith("winner")
+
+
+@games
+def test_play_commands_and_refusals() -> None:  # R-T1: draw first
+    script = "help\nhint\nlist\nxyz\n99\ndiscard 2C\nquit\n"
+    code, out, _ = run("play", "--seed", "3", "--players", "2", "--name", "Ann", stdin=script)
+    assert code == 0
+    assert "your hand" in out and "commands:" in out and "hint: " in out
+    assert "not that: 'xyz'" in out
+    assert "no action numbered 99" in out
+    assert "game stopped." in out
+
+
+@games
+def test_play_ends_on_end_of_input() -> None:
+    code, out, _ = run("play", "--seed", "3", "--players", "2", "--rules", "straight", stdin="")
+    assert code == 0 and "game stopped." in out
+
+
+@games
+def test_play_symbols_on_a_terminal() -> None:
+    code, out, _ = run("play", "--seed", "3", "--players", "2", stdin="quit\n", tty=True)
+    assert code == 0
+    assert any(s in out for s in "♠♥♦♣")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -19,11 +20,8 @@ def run_example(name: str, *args: str, stdin: str = "") -> subprocess.CompletedP
 
 
 def test_every_example_is_tested() -> None:
-    tested = {"validate_melds.py"}
-    assert {p.name for p in EXAMPLES.glob("*.py")} <= tested | set(_LATER)
-
-
-_LATER = ("best_opening.py", "bot_game.py", "terminal_game.py")
+    tested = {"validate_melds.py", "best_opening.py", "bot_game.py", "terminal_game.py"}
+    assert {p.name for p in EXAMPLES.glob("*.py")} <= tested
 
 
 def test_validate_melds() -> None:  # R-V1, R-M4
@@ -43,3 +41,63 @@ def test_validate_melds_bad_rules(bad: str) -> None:
     done = run_example("validate_melds.py", bad, "AS 2S 3S")
     assert done.returncode == 2
     assert "gin" in done.stderr
+
+
+def test_best_opening() -> None:  # R-O2, R-O3: the joker counts as QS
+    done = run_example("best_opening.py", "9S 10S JS 8H 8D 8C KS QH 2C 2D JK 5H 6H 7H")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1] == "best opening: 91 points"
+    assert "9S 10S JS JK=QS KS" in lines[2]
+    assert lines[5] == "  keep: QH 2D 2C"
+    assert lines[6] == "least deadwood: 14 penalty points left in hand"
+
+
+def test_best_opening_none_and_random_hand() -> None:
+    done = run_example("best_opening.py", "2S 3S 4S KD")
+    assert done.returncode == 0
+    assert "no opening" in done.stdout
+    done = run_example("best_opening.py", "--seed", "3")
+    assert done.returncode == 0 and done.stdout.startswith("hand: ")
+
+
+games = pytest.mark.skipif(importlib.util.find_spec("rummylib.bots") is None, reason="bots have not landed yet")
+
+
+@games
+@pytest.mark.parametrize("rules", ["remik", "straight"])
+def test_bot_game_prints_a_score_sheet(rules: str) -> None:  # R-S1..S4
+    done = run_example("bot_game.py", "--rules", rules, "--players", "3", "--seed", "7")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"{rules}, 3 players, seed 7"
+    assert lines[1].split() == ["round", "greedy-0", "random-1", "greedy-2"]
+    assert lines[-2].startswith("total")
+    assert lines[-1].startswith("winner: ")
+    totals = [int(t) for t in lines[-2].split()[1:]]
+    rounds = [line.split() for line in lines[2:-2]]
+    assert len(rounds) >= 1
+    for seat, total in enumerate(totals):  # the sheet adds up
+        assert total == sum(int(r[1 + seat].rstrip("*")) for r in rounds if r[1] != "-")
+
+
+@games
+def test_bot_game_bad_players() -> None:  # R-P2
+    done = run_example("bot_game.py", "--players", "9")
+    assert done.returncode == 2 and "2 to 6 players" in done.stderr
+
+
+@games
+def test_terminal_game_scripted_to_the_end() -> None:
+    done = run_example("terminal_game.py", "--rules", "straight", "--seed", "5", stdin="1\n" * 3000)
+    assert done.returncode == 0, done.stderr
+    assert "your hand:" in done.stdout
+    assert done.stdout.rstrip().splitlines()[-1].startswith("game over after ")
+
+
+@games
+def test_terminal_game_quits() -> None:
+    done = run_example("terminal_game.py", "--seed", "5", stdin="x\n2\nq\n")
+    assert done.returncode == 0
+    assert "type a number from 1 to" in done.stdout
+    assert done.stdout.rstrip().endswith("bye")

@@ -14,7 +14,9 @@ import rummylib as rl
 from rummylib.cards import CardMultiset, parse_card
 from rummylib.melds import Group, Meld, Run, format_meld, make_meld, meld_points, parse_meld, swap_joker
 from rummylib.rules import REMIK, RULESETS, STRAIGHT, Ruleset
-from rummylib.testing import cards, hands, melds, rulesets
+from rummylib.engine import GameState
+from rummylib.records import from_json, to_json
+from rummylib.testing import cards, game_states, hands, melds, rulesets
 
 FAST = settings(max_examples=60, deadline=None)
 
@@ -146,3 +148,44 @@ def test_clear_import_error_without_hypothesis() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "pip install 'rummylib[test]'" in done.stdout
+
+
+# --- reachable game states --------------------------------------------------------------------
+
+GAMES = settings(max_examples=15, deadline=None)
+
+
+@GAMES
+@given(game_states())
+def test_reachable_states_conserve_cards(state: GameState) -> None:  # R-C3
+    assert state.round.cards() == rl.deck(state.rules)
+
+
+@GAMES
+@given(game_states(REMIK, players=3, max_actions=30))
+def test_views_show_only_the_own_hand(state: GameState) -> None:  # R-H1
+    for seat in range(3):
+        seen = rl.view(state, seat)
+        assert seen.hand == state.round.hands[seat]
+        assert seen.hand_sizes == tuple(len(h) for h in state.round.hands)
+        assert seen.stock_size == len(state.round.stock)
+
+
+@GAMES
+@given(game_states(STRAIGHT, max_actions=30))
+def test_every_listed_action_is_legal(state: GameState) -> None:
+    for action in rl.legal_actions(state):
+        rl.check(state, action)
+
+
+@GAMES
+@given(game_states(max_actions=30))
+def test_states_round_trip_through_json(state: GameState) -> None:
+    assert from_json(to_json(state), GameState) == state
+
+
+def test_game_state_options_are_checked() -> None:
+    with pytest.raises(rl.RulesetError):
+        game_states(STRAIGHT, players=9)
+    with pytest.raises(ValueError, match="max_actions"):
+        game_states(STRAIGHT, max_actions=-1)

@@ -8,8 +8,10 @@ from typing import TextIO
 
 import attrs
 
+from rummylib.actions import Action
 from rummylib.cards import Card
 from rummylib.melds import Group, Meld, Run
+from rummylib.records import format_action
 
 __all__: list[str] = []
 
@@ -58,6 +60,24 @@ class Painter:
             return f"group of {_RANK_WORDS[int(meld.rank)]}"
         return "meld"  # pragma: no cover - every meld is a run or a group
 
+    def action(self, action: Action) -> str:
+        """An action in the notation of :func:`rummylib.records.format_action`, suits painted."""
+        text = format_action(action)
+        if not self.symbols:
+            return text
+        words = []
+        for word in text.split():
+            head, eq, card = word.rpartition("=")
+            target = card if eq else word
+            if len(target) >= 2 and target[-1] in _SYMBOL_OF and target[:-1] in _RANKS:
+                target = target[:-1] + _SYMBOL_OF[target[-1]]
+            words.append(f"{head}{eq}{target}")
+        return " ".join(words)
+
+
+_RANKS = frozenset({"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"})
+_SYMBOL_OF = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
 
 def render_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """A plain text table: columns padded, numbers right-aligned, a rule under the header."""
@@ -69,14 +89,16 @@ def render_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> st
         parts = [c.rjust(w) if num else c.ljust(w) for c, w, num in zip(cells, widths, numeric)]
         return "  ".join(parts).rstrip()
 
-    out = [line(headers), "  ".join("-" * w for w in widths)]
+    out = [line(headers), "  ".join("-" * w for w in widths if w).rstrip()]
     out += [line(r) for r in body]
     return "\n".join(out)
 
 
 def _is_number(text: str) -> bool:
+    if text in {"-", ""}:
+        return True
     try:
-        float(text.rstrip("%"))
+        float(text.rstrip("%*"))
     except ValueError:
         return False
     return True
@@ -110,3 +132,27 @@ class ProgressBar:
         if self.enabled:
             self.stream.write("\n")
             self.stream.flush()
+
+
+class Out:
+    """Where a command writes, and how it draws cards there."""
+
+    def __init__(self, stdout: TextIO, stderr: TextIO, suits: str) -> None:
+        self.stdout = stdout
+        self.stderr = stderr
+        symbols = supports_symbols(stdout) if suits == "auto" else suits == "symbols"
+        self.paint = Painter(symbols=symbols)
+        self.tty = _isatty(stderr)
+
+    def print(self, *parts: object) -> None:
+        print(*parts, file=self.stdout)
+
+    def error(self, message: str) -> None:
+        print(f"rummylib: error: {message}", file=self.stderr)
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

@@ -22,15 +22,19 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
-from rummylib._terminal import Painter, render_table, supports_symbols
+from rummylib._terminal import Out as _Out
+from rummylib._terminal import render_table
 from rummylib._version import __version__
+from rummylib.cards import CardMultiset, check_in_deck, parse_cards
 from rummylib.errors import RulesetError, RummyError
 from rummylib.melds import Meld, Run, is_clean_run, meld_points, parse_meld
+from rummylib.scoring import hand_penalty
 from rummylib.rules import RULESETS, Ruleset, get_ruleset
 
 __all__ = ["main"]
@@ -77,30 +81,6 @@ def _seed(text: str) -> int:
     return value
 
 
-class _Out:
-    """Where a command writes, and how it draws cards there."""
-
-    def __init__(self, stdout: TextIO, stderr: TextIO, suits: str) -> None:
-        self.stdout = stdout
-        self.stderr = stderr
-        symbols = supports_symbols(stdout) if suits == "auto" else suits == "symbols"
-        self.paint = Painter(symbols=symbols)
-        self.tty = _isatty(stderr)
-
-    def print(self, *parts: object) -> None:
-        print(*parts, file=self.stdout)
-
-    def error(self, message: str) -> None:
-        print(f"{PROG}: error: {message}", file=self.stderr)
-
-
-def _isatty(stream: TextIO) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
-
-
 # --- check ------------------------------------------------------------------------------
 
 
@@ -142,6 +122,53 @@ def _cmd_check(args: argparse.Namespace, out: _Out) -> int:
         out.print(json.dumps(reports if len(reports) != 1 else reports[0], ensure_ascii=False))
     return 1 if failed else 0
 
+
+# --- solve ------------------------------------------------------------------------------
+
+
+def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
+    from rummylib.solver import best_opening, best_partition, plan_go_out
+
+    rules: Ruleset = args.rules
+    hand = CardMultiset(parse_cards(args.hand))
+    check_in_deck(hand, rules)
+    table = tuple(parse_meld(text, rules) for text in args.table)
+    wanted = set(args.only or ("opening", "partition", "go-out"))
+    paint = out.paint
+    found_all = True
+    out.print(f"hand ({len(hand)} cards, penalty {hand_penalty(hand, rules)}): {paint.cards(hand)}")
+    if table:
+        out.print("table:")
+        for number, meld in enumerate(table):
+            out.print(f"  #{number} {paint.meld(meld)}")
+    if "opening" in wanted and rules.opening_required and not args.opened:
+        opening = best_opening(hand, rules)
+        if opening is None:
+            found_all = False
+            out.print(f"best opening: none (needs {rules.opening_points} points"
+                      f"{' and a clean run' if rules.opening_clean_run else ''})")  # fmt: skip
+        else:
+            out.print(f"best opening: {opening.points} points")
+            for meld in opening.melds:
+                out.print(f"  {paint.meld(meld)}  ({paint.describe(meld)}, {meld_points(meld, rules)})")
+            out.print(f"  left in hand: {paint.cards(opening.leftover)} (penalty {opening.penalty})")
+    if "partition" in wanted:
+        part = best_partition(hand, rules)
+        out.print(f"least deadwood: penalty {part.penalty}")
+        for meld in part.melds:
+            out.print(f"  {paint.meld(meld)}  ({paint.describe(meld)})")
+        out.print(f"  left in hand: {paint.cards(part.leftover)}")
+    if "go-out" in wanted:
+        opened = args.opened or not rules.opening_required
+        plan = plan_go_out(hand, table, rules, opened=opened)
+        if plan is None:
+            found_all = False
+            out.print("go out this turn: not possible")
+        else:
+            out.print("go out this turn:")
+            for number, action in enumerate(plan, 1):
+                out.print(f"  {number}. {paint.action(action)}")
+    return 0 if found_all or not args.only else 1
 
 # --- rules ------------------------------------------------------------------------------
 
@@ -201,18 +228,70 @@ def build_parser() -> argparse.ArgumentParser:
     _common(check)
     check.set_defaults(run=_cmd_check)
 
+    solve = sub.add_parser(
+        "solve", help="best opening, least deadwood and a go-out plan for a hand",
+        description="Solve a hand exactly: the best opening (remik), the melds that leave the least "
+        "penalty in hand, and the actions that empty the hand this turn (with --table melds to lay "
+        "off on). HAND is one argument, e.g. '9S 10S JS 8H 8D 8C KS'. With --only, exit status 1 "
+        "if an asked-for answer does not exist.",
+    )  # fmt: skip
+    solve.add_argument("hand", metavar="HAND", help="the cards in hand (quote them)")
+    solve.add_argument("--table", action="append", default=[], metavar="MELD",
+                       help="a meld on the table, e.g. 'JS QS KS' (repeat for several)")  # fmt: skip
+    solve.add_argument("--opened", action="store_true", help="the player has already opened (remik)")
+    solve.add_argument("--only", action="append", choices=("opening", "partition", "go-out"),
+                       help="show only this answer (repeatable)")  # fmt: skip
+    _common(solve)
+    solve.set_defaults(run=_cmd_solve)
+
+    simulate = sub.add_parser(
+        "simulate", help="play many seeded games between bots and print a results table",
+        description="Play GAMES whole games between the built-in bots, in parallel, and print each "
+        "seat's wins and mean score. The same --seed gives the same games, however many --jobs. "
+        "A progress bar is drawn on a terminal.",
+    )  # fmt: skip
+    simulate.add_argument("--games", type=_positive, default=100, help="how many games (default: 100)")
+    simulate.add_argument("--players", type=_positive, default=4, help="seats per game (default: 4)")
+    simulate.add_argument("--seed", type=_seed, default=0, help="the simulation seed (default: 0)")
+    simulate.add_argument("--bots", default="greedy", metavar="NAMES",
+                          help="greedy or random, or one name per seat separated by commas (default: greedy)")  # fmt: skip
+    simulate.add_argument("--jobs", type=_positive, default=None,
+                          help="worker processes (default: one per CPU, at most one per game)")  # fmt: skip
+    simulate.add_argument("--show", action="store_true", help="print every game's score sheet")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    _common(simulate)
+    simulate.set_defaults(run=_run_games("cmd_simulate"))
+
+    play = sub.add_parser(
+        "play", help="play a game in the terminal against bots",
+        description="Play a game against bots in the terminal. Each turn lists the legal actions; "
+        "answer with a number or an action such as 'discard 7H' ('help' lists the commands). "
+        "Reads from standard input, so it can be scripted.",
+    )  # fmt: skip
+    play.add_argument("--players", type=_positive, default=3, help="seats, you included (default: 3)")
+    play.add_argument("--seed", type=_seed, default=None, help="deal from this seed (default: a random one)")
+    play.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="the bots' strategy")
+    play.add_argument("--name", default="you", help="your name at the table (default: you)")
+    _common(play)
+    play.set_defaults(run=_run_games("cmd_play"))
+
     rules = sub.add_parser("rules", help="list the presets, or show every setting of one",
                            description="List the presets, or show every field of one.")  # fmt: skip
     rules.add_argument("name", nargs="?", type=_rules_arg, metavar="NAME", help="a preset name")
     rules.set_defaults(run=_cmd_rules, suits="auto")
 
-    for extra in _EXTRA_COMMANDS:
-        extra(sub)
     return parser
 
 
-#: Registration hooks of further subcommands (solve, simulate, play).
-_EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction[_Parser]], None]] = []
+def _run_games(name: str) -> Callable[[argparse.Namespace, _Out], int]:
+    """Run a command of :mod:`rummylib._cli_games`, imported only when used (it needs the engine)."""
+
+    def run(args: argparse.Namespace, out: _Out) -> int:
+        games = importlib.import_module("rummylib._cli_games")
+        command: Callable[[argparse.Namespace, _Out], int] = getattr(games, name)
+        return command(args, out)
+
+    return run
 
 
 def _command_names(parser: argparse.ArgumentParser) -> list[str]:

@@ -7,7 +7,8 @@ should respect, so tests can run under the presets and house variants alike:
 * :func:`cards`: single cards of a ruleset's deck;
 * :func:`hands`: multisets of cards that fit in a ruleset's deck;
 * :func:`melds`: valid runs and groups (jokers where the rules allow them);
-* :func:`rulesets`: the presets and valid house variants.
+* :func:`rulesets`: the presets and valid house variants;
+* :func:`game_states`: states reached from a new game by legal actions.
 
 >>> from hypothesis import given, settings
 >>> from rummylib import REMIK, deck
@@ -35,12 +36,14 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess by th
 import attrs
 
 from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck
+from rummylib.engine import GameState, apply, legal_actions, new_game
 from rummylib.errors import RulesetError, RulesetReason
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, card_at_position, validate_meld
 from rummylib.rules import REMIK, RULESETS, Ruleset, TieRule
 
 __all__ = [
     "cards",
+    "game_states",
     "hands",
     "melds",
     "rulesets",
@@ -251,3 +254,58 @@ def rulesets(*, presets: Sequence[str] | None = None, variants: bool = True) -> 
         return _remik_variant(base) if base.opening_required else _straight_variant(base)
 
     return st.one_of(plain, st.sampled_from(bases).flatmap(house))
+
+
+@st.composite
+def _game_states(
+    draw: st.DrawFn, rules: Ruleset | None, players: int | None, max_actions: int
+) -> GameState:
+    ruleset = draw(rulesets()) if rules is None else rules
+    low, high = ruleset.min_players, min(ruleset.max_players, 4)
+    seats = draw(st.integers(low, max(low, high))) if players is None else players
+    seed = draw(st.integers(0, 2**64 - 1))
+    dealer = draw(st.integers(0, seats - 1))
+    state = new_game(ruleset, seats, seed=seed, dealer=dealer)
+    steps = draw(st.integers(0, max_actions))
+    for _ in range(steps):
+        legal = list(legal_actions(state))
+        if not legal:  # the game is over
+            break
+        state = apply(state, legal[draw(st.integers(0, len(legal) - 1))])
+    return state
+
+
+def game_states(
+    rules: Ruleset | None = None, *, players: int | None = None, max_actions: int = 40
+) -> st.SearchStrategy[GameState]:
+    """States reached from :func:`~rummylib.new_game` by up to ``max_actions`` legal actions.
+
+    Each action is drawn from :func:`~rummylib.legal_actions`, so every state is
+    reachable in a real game; Hypothesis shrinks towards fewer, earlier actions.
+    The seed and the first dealer are drawn too.
+
+    Args:
+        rules: the ruleset, or ``None`` to draw one from :func:`rulesets`.
+        players: the number of seats, or ``None`` to draw one (up to 4).
+        max_actions: the most actions applied after the deal.
+
+    Raises:
+        RulesetError: ``rules`` does not allow ``players`` seats.
+        ValueError: ``max_actions`` is negative.
+
+    >>> from hypothesis import given, settings
+    >>> from rummylib import STRAIGHT, deck
+    >>> @settings(max_examples=10, deadline=None)
+    ... @given(game_states(STRAIGHT, players=2, max_actions=20))
+    ... def test_cards_are_conserved(state):  # RULES.md C3
+    ...     assert state.round.cards() == deck(STRAIGHT)
+    >>> test_cards_are_conserved()
+    """
+    if rules is not None:
+        rules = _check_rules(rules)
+        if players is not None:
+            rules.hand_size(players)
+    if not isinstance(max_actions, int) or max_actions < 0:
+        msg = f"max_actions must be a non-negative int, got {max_actions!r}"
+        raise ValueError(msg)
+    return _game_states(rules, players, max_actions)
