@@ -314,3 +314,15 @@ def test_remik_one_meld_limit_variant_counts_the_opening() -> None:
     assert err.value.reason is R.MELD_LIMIT
     t = rl.apply(s, rl.Open([M("9S 10S JS QS KS AS")]))
     assert not rl.is_legal(t, rl.LayMeld(M("2C 3C 4C")))
+
+
+def test_take_the_discard_when_a_swap_makes_the_meld() -> None:
+    # R-D2 with R-J4: swap 6S for the joker, then meld 8H 9H JK=10H (or 7H).
+    table = [rl.TableMeld(M("5S JK=6S 7S"), 1)]
+    s = draw_phase("9H 6S 2C", "8H", opened=[True, True], table=table)
+    t = accepted(s, rl.TakeDiscard())
+    refused(t, rl.Discard(card("2C")), R.TAKEN_CARD_NOT_MELDED)
+    u = accepted(t, rl.SwapJoker(0, card("6S")))
+    v = accepted(u, rl.LayMeld(M("8H 9H JK=10H")))
+    w = accepted(v, rl.Discard(card("2C")))
+    assert w.results[-1].winner == 0 and not w.results[-1].rummy  # opened before this turn

@@ -15,6 +15,7 @@ from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRo
 from rummylib.cards import JOKER, Card, Suit, natural
 from rummylib.errors import IllegalActionError
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
+from rummylib.solver import find_melds
 from rummylib.engine._apply import transition
 from rummylib.engine._oblige import openings
 from rummylib.engine._state import GameState, Phase, RoundState
@@ -65,8 +66,6 @@ def _swap_candidates(r: RoundState) -> Iterator[Action]:
 
 
 def _meld_candidates(state: GameState, r: RoundState) -> Iterator[Action]:
-    from rummylib.solver import find_melds  # noqa: PLC0415
-
     seat = r.to_act
     rules = state.rules
     hand = r.hands[seat]

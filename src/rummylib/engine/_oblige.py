@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from rummylib.actions import Open
 from rummylib.cards import JOKER, Card, CardMultiset
 from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points
 from rummylib.rules import Ruleset
-from rummylib.engine._hand import remove_cards
+from rummylib.solver import find_melds, plan_go_out
+from rummylib.engine._hand import add_card, remove_card, remove_cards
 from rummylib.engine._state import RoundState
 
 __all__ = ["can_finish_turn", "fits_anywhere", "openings"]
@@ -69,48 +71,55 @@ def openings(
 
 def _cover(
     hand: CardMultiset,
-    melds: Sequence[Meld],
     need: Card | None,
     jokers: int,
     allowance: int | None,
     keep: int,
+    swaps: tuple[Card, ...],
+    rules: Ruleset,
+    cache: dict[CardMultiset, list[Meld]],
 ) -> bool:
-    """Whether new melds from ``hand`` can hold ``need`` and ``jokers`` jokers, leaving ``keep`` cards."""
+    """Whether new melds from ``hand`` can hold ``need`` and ``jokers`` jokers, leaving ``keep`` cards.
+
+    ``swaps`` are the cards table jokers stand for: swapping one in (R-J4)
+    puts a joker in the hand that must go into a new meld as well.
+    """
     if need is None and jokers <= 0:
         return len(hand) >= keep
     if allowance is not None and allowance <= 0:
         return False
+    melds = cache.get(hand)
+    if melds is None:
+        melds = cache[hand] = _find_melds(hand, rules)
     target = need if need is not None else JOKER
+    less = None if allowance is None else allowance - 1
     for meld in melds:
         if target not in meld.cards:
             continue
         rest = remove_cards(hand, meld.cards)
         if rest is None or len(rest) < keep:
             continue
-        left_jokers = jokers - meld.joker_count
-        if _cover(rest, melds, None, left_jokers, None if allowance is None else allowance - 1, keep):
+        if _cover(rest, None, jokers - meld.joker_count, less, keep, swaps, rules, cache):
+            return True
+    for i, card in enumerate(swaps):
+        if (i and swaps[i - 1] == card) or not hand.count(card):
+            continue
+        swapped = add_card(remove_card(hand, card), JOKER)
+        if _cover(swapped, need, jokers + 1, allowance, keep, swaps[:i] + swaps[i + 1 :], rules, cache):
             return True
     return False
 
 
 def _find_melds(hand: CardMultiset, rules: Ruleset) -> list[Meld]:
-    from rummylib.solver import find_melds  # noqa: PLC0415
-
     return list(find_melds(hand, rules))
 
 
 def _plan_go_out(hand: CardMultiset, table: Sequence[Meld], rules: Ruleset, *, opened: bool) -> bool:
-    from rummylib.solver import plan_go_out  # noqa: PLC0415
-
     return plan_go_out(hand, list(table), rules, opened=opened) is not None
 
 
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
     """R-D2 before opening: open with ``card`` and go out this very turn."""
-    from rummylib.solver import plan_go_out  # noqa: PLC0415
-
-    from rummylib.actions import Open  # noqa: PLC0415
-
     plan = plan_go_out(hand, list(table), rules, opened=False)
     if plan is None:
         return False  # no go-out at all, whatever the opening
@@ -141,12 +150,14 @@ def can_finish_turn(rules: Ruleset, r: RoundState) -> bool:
         jokers = turn.freed_jokers
         if need is not None and need.is_joker:
             need, jokers = None, jokers + 1
-        if hand.jokers < jokers:
-            return False
         limit = rules.melds_per_turn
         allowance = None if limit is None else limit - turn.melds_laid
-        melds = [m for m in _find_melds(hand, rules) if m.joker_count or (need is not None and need in m.cards)]
-        return _cover(hand, melds, need, jokers, allowance, keep)
+        swaps: tuple[Card, ...] = ()
+        if rules.joker_swap and r.opened[seat]:
+            swaps = tuple(
+                sorted(x for tm in r.table for c, x in zip(tm.meld.cards, tm.meld.represents) if c.is_joker)
+            )
+        return _cover(hand, need, jokers, allowance, keep, swaps, rules, {})
     taken = turn.taken
     if taken is None or rules.discard_taken_card or any(c != taken for c in hand.distinct()):
         return True
