@@ -262,3 +262,22 @@ def test_start_round_from_validates() -> None:
         rl.start_round_from(rl.STRAIGHT, [C("2H"), C("KS")], to_act=2)
     s = rl.start_round_from(rl.STRAIGHT, [C("2H"), C("KS")])
     assert s.round.cards() == rl.deck(rl.STRAIGHT)
+
+
+def test_non_states_raise_typed_errors() -> None:
+    for call in (
+        lambda: rl.legal_actions("state"),  # type: ignore[arg-type]
+        lambda: rl.apply(None, rl.DrawStock()),  # type: ignore[arg-type]
+        lambda: rl.is_legal(3, rl.DrawStock()),  # type: ignore[arg-type]
+        lambda: rl.view({}, 0),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(rl.InvalidStateError):
+            call()
+
+
+def test_states_pickle() -> None:
+    import pickle
+
+    s = rl.new_game(rl.REMIK, 3, seed=8)
+    assert pickle.loads(pickle.dumps(s)) == s
+    assert pickle.loads(pickle.dumps(rl.view(s, 1))) == rl.view(s, 1)

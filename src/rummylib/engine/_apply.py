@@ -14,7 +14,7 @@ import attrs
 
 from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, CardMultiset
-from rummylib.errors import IllegalActionError, IllegalActionReason, InvalidMeldError
+from rummylib.errors import IllegalActionError, IllegalActionReason, InvalidMeldError, InvalidStateError, StateReason
 from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker, validate_meld
 from rummylib.rules import DiscardRule, RestockRule
 from rummylib.scoring import is_game_over, score_round
@@ -344,7 +344,7 @@ def transition(state: GameState, action: object, seat: int | None = None) -> Gam
     """The state after ``action``; raises :class:`IllegalActionError` if it is not legal."""
     if not isinstance(state, GameState):
         msg = f"expected a GameState, not {type(state).__name__}"
-        raise IllegalActionError(R.WRONG_TYPE, action, msg)
+        raise InvalidStateError(StateReason.WRONG_TYPE, "", msg)
     handler = _HANDLERS.get(type(action))
     if handler is None:
         _fail(R.WRONG_TYPE, action, f"{action!r} is not an action")

@@ -22,6 +22,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     Raises:
         IllegalActionError: the action is not legal here; ``reason`` is an
             :class:`~rummylib.IllegalActionReason` and the message names it.
+        InvalidStateError: ``state`` is not a :class:`GameState`.
 
     >>> import rummylib as rl
     >>> s = rl.new_game(rl.STRAIGHT, 2, seed=1)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, Suit, natural
-from rummylib.errors import IllegalActionError
+from rummylib.errors import IllegalActionError, InvalidStateError, StateReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
 from rummylib.solver import find_melds
 from rummylib.engine._apply import transition
@@ -70,7 +70,7 @@ def _meld_candidates(state: GameState, r: RoundState) -> Iterator[Action]:
     rules = state.rules
     hand = r.hands[seat]
     if r.opened[seat]:
-        for meld in find_melds(hand, rules):
+        for meld in dict.fromkeys(find_melds(hand, rules)):
             yield LayMeld(meld)
     elif rules.opening_required:
         melds: list[Meld] = list(dict.fromkeys(find_melds(hand, rules)))
@@ -98,7 +98,17 @@ def legal_actions(state: GameState) -> Iterator[Action]:
     >>> s = rl.new_game(rl.STRAIGHT, 2, seed=1)
     >>> list(rl.legal_actions(s))
     [DrawStock(), TakeDiscard()]
+
+    Raises:
+        InvalidStateError: ``state`` is not a :class:`GameState` (raised at the call).
     """
+    if not isinstance(state, GameState):
+        msg = f"legal_actions() takes a GameState, not {type(state).__name__}"
+        raise InvalidStateError(StateReason.WRONG_TYPE, "", msg)
+    return _legal(state)
+
+
+def _legal(state: GameState) -> Iterator[Action]:
     r = state.round
     if r.phase is Phase.GAME_OVER:
         return

@@ -15,7 +15,7 @@ from rummylib.actions import Open
 from rummylib.cards import JOKER, Card, CardMultiset
 from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points
 from rummylib.rules import Ruleset
-from rummylib.solver import find_melds, plan_go_out
+from rummylib.solver import can_open, find_melds, plan_go_out
 from rummylib.engine._hand import add_card, remove_card, remove_cards
 from rummylib.engine._state import RoundState
 
@@ -120,6 +120,8 @@ def _plan_go_out(hand: CardMultiset, table: Sequence[Meld], rules: Ruleset, *, o
 
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
     """R-D2 before opening: open with ``card`` and go out this very turn."""
+    if not can_open(hand, rules):
+        return False  # cheap test first: most hands cannot even open
     plan = plan_go_out(hand, list(table), rules, opened=False)
     if plan is None:
         return False  # no go-out at all, whatever the opening

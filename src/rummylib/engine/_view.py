@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import attrs
 
 from rummylib.cards import Card, CardMultiset
-from rummylib.errors import RulesetError, RulesetReason
+from rummylib.errors import InvalidStateError, RulesetError, RulesetReason, StateReason
 from rummylib.rules import Ruleset
 from rummylib.scoring import RoundResult, Standings
 from rummylib.engine._state import GameState, Phase, TableMeld, TurnState
@@ -103,6 +103,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know of ``state`` (R-H1): never another hand, the stock order or the seed.
 
     Raises:
+        InvalidStateError: ``state`` is not a :class:`GameState`.
         RulesetError: ``seat`` is not a seat of the game.
 
     >>> import rummylib as rl
@@ -113,7 +114,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     """
     if not isinstance(state, GameState):
         msg = f"expected a GameState, not {type(state).__name__}"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "state", state, msg)
+        raise InvalidStateError(StateReason.WRONG_TYPE, "", msg)
     n = state.num_players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         msg = f"seat must be 0..{n - 1}"
