@@ -279,6 +279,20 @@ def test_lay_off_ace_at_either_end_of_a_long_run() -> None:
     assert info.value.reason is MeldReason.TOO_LONG
 
 
+def test_lay_off_never_turns_the_corner() -> None:
+    # R-M3: nothing goes above a high ace or below a low ace.
+    for run, card, end in [
+        (meld("QH KH AH"), parse_card("2H"), None),
+        (meld("QH KH AH"), JOKER, End.HIGH),
+        (meld("AH 2H 3H"), parse_card("KH"), None),
+        (meld("AH 2H 3H"), JOKER, End.LOW),
+    ]:
+        with pytest.raises(InvalidMeldError) as info:
+            lay_off(run, card, REMIK, end=end)
+        assert info.value.reason is MeldReason.WRAPS_CORNER, info.value
+        assert str(info.value).startswith(f"cannot lay {card} onto ") and "K-A-2" in str(info.value)
+
+
 def test_lay_off_ace_high_forbidden_in_straight() -> None:
     run = meld("JS QS KS", STRAIGHT)
     with pytest.raises(InvalidMeldError) as info:

@@ -44,6 +44,7 @@ from rummylib import (
     swap_joker,
     validate_meld,
 )
+from rummylib.cards import format_cards
 
 #: House variants that move the joker rules (R-J2, J3) and the ace (R-M3/M4).
 HOUSE_ADJACENT = attrs.evolve(REMIK, name="house-adjacent", adjacent_jokers=True, jokers=3)
@@ -53,7 +54,14 @@ RULESETS: list[Ruleset] = [REMIK, STRAIGHT, HOUSE_ADJACENT, HOUSE_SET_JOKERS]
 #: A small pool that makes runs around both aces, sets of fives and aces, and duplicates likely.
 POOL = parse_cards("AH 2H 3H 4H 5H JH QH KH 5S 5D 5C AS AD JK")
 
-card_lists = st.lists(st.sampled_from(POOL), min_size=3, max_size=6)
+RUN_POOL = parse_cards("AH 2H 3H 4H 5H 6H 10H JH QH KH JK JK")
+SET_POOL = parse_cards("AS AH AD AC 5S 5H 5D 5C JK")
+
+card_lists = st.one_of(
+    st.lists(st.sampled_from(POOL), min_size=3, max_size=6),
+    st.lists(st.sampled_from(RUN_POOL), min_size=3, max_size=6),
+    st.lists(st.sampled_from(SET_POOL), min_size=3, max_size=5),
+)
 rulesets = st.sampled_from(RULESETS)
 ORACLE_SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -87,6 +95,7 @@ def test_make_meld_agrees_with_oracle(rules: Ruleset, cards: list[Card]) -> None
             assert not any(reading_in_order(r, cards) for r in readings), exc
         else:
             assert not readings, f"{exc} but the oracle found {readings}"
+            _check_reason(exc, cards, rules)
         return
     assert cards == before
     key = meld_key(meld)
@@ -95,6 +104,49 @@ def test_make_meld_agrees_with_oracle(rules: Ruleset, cards: list[Card]) -> None
         # Several readings: only the order the player gave may choose one.
         assert reading_in_order(key, cards), (key, readings)
     _check_meld_shape(meld, cards, rules)
+
+
+def _check_reason(exc: InvalidMeldError, cards: Sequence[Card], rules: Ruleset) -> None:
+    """The reason for refusing cards is one the cards can actually have."""
+    naturals = [c for c in cards if not c.is_joker]
+    jokers = len(cards) - len(naturals)
+    suits = {c.suit for c in naturals}
+    ranks = {c.rank for c in naturals}
+    reason = exc.reason
+    assert exc.cards == tuple(cards)
+    assert format_cards(cards) in str(exc), exc
+    if reason is MeldReason.TOO_SHORT:
+        assert len(cards) < 3
+    elif reason is MeldReason.NO_NATURAL:
+        assert not naturals
+    elif reason is MeldReason.JOKERS_NOT_ALLOWED:
+        assert jokers and not rules.jokers
+    elif reason in (MeldReason.MIXED_SUITS, MeldReason.MIXED_RANKS):
+        assert len(suits) > 1 and len(ranks) > 1
+    elif reason in (MeldReason.GROUP_TOO_BIG, MeldReason.REPEATED_SUIT):
+        assert len(ranks) == 1
+        assert reason is MeldReason.REPEATED_SUIT or len(cards) > 4
+        assert reason is MeldReason.GROUP_TOO_BIG or len(set(naturals)) < len(naturals)
+    elif reason in (MeldReason.GAP, MeldReason.WRAPS_CORNER, MeldReason.REPEATED_RANK, MeldReason.ACE_BOTH_ENDS):
+        assert len(suits) == 1
+        if reason is MeldReason.GAP:
+            missing = parse_cards(str(exc).split(" has a gap at ")[1])
+            assert all(c.suit in suits and c not in naturals for c in missing)
+            assert len(missing) > jokers
+        if reason is MeldReason.ACE_BOTH_ENDS:
+            assert [c.rank for c in naturals].count(Rank.ACE) == 2
+        if reason is MeldReason.REPEATED_RANK:
+            assert len(set(naturals)) < len(naturals)
+    elif reason is MeldReason.ACE_HIGH_FORBIDDEN:
+        assert not rules.ace_high and Rank.ACE in ranks
+    elif reason is MeldReason.ADJACENT_JOKERS:
+        assert not rules.adjacent_jokers and jokers >= 2
+    elif reason is MeldReason.TOO_MANY_JOKERS:
+        assert jokers >= 1
+    elif reason is MeldReason.TOO_LONG:
+        assert len(cards) > 13
+    else:
+        pytest.fail(f"unexpected reason {reason} for {format_cards(cards)}: {exc}")
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)

@@ -404,7 +404,9 @@ def _diagnose_run(cards: tuple[Card, ...], naturals: Sequence[Card], suit: Suit,
     if not fits_low and not fits_high:
         linear = min(len(gap_low), len(gap_high) if gap_high is not None else len(gap_low))
         corner = _cyclic_span(ranks) - len(ranks)
-        if corner <= jokers or corner < linear:
+        # The corner is the problem if the cards would fit around it, or (with an ace among
+        # them, or a king and a two) if going round it leaves the smallest gap, as in KH AH 3H.
+        if corner <= jokers or (corner < linear and (1 in ranks or {2, 13} <= set(ranks))):
             return _bad(MeldReason.WRAPS_CORNER, cards, f"run {text} would turn the corner K-A-2")
         best = gap_low
         if gap_high is not None and rules.ace_high and len(gap_high) < len(gap_low):
@@ -570,6 +572,11 @@ def _run_lay_off(meld: Run, card: Card, rules: Ruleset, end: End | None, joker_a
             continue
         pos = meld.start - 1 if side is End.LOW else meld.end + 1
         if not 1 <= pos <= ACE_HIGH:
+            # Below a low ace comes a king, above a high ace a two: K-A-2 turns the corner (R-M3).
+            beyond = natural(13 if side is End.LOW else 2, meld.suit)
+            if card.is_joker or card == beyond:
+                msg = f"cannot lay {text}: the run would turn the corner K-A-2"
+                problems.append(_bad(MeldReason.WRAPS_CORNER, meld.cards, msg))
             continue
         stands = card_at_position(pos, meld.suit)
         if not card.is_joker and card != stands:
@@ -590,7 +597,10 @@ def _run_lay_off(meld: Run, card: Card, rules: Ruleset, end: End | None, joker_a
         raise _bad(MeldReason.AMBIGUOUS, meld.cards, msg)
     if problems:
         first = problems[0]
-        raise _bad(first.reason, meld.cards, f"cannot lay {text}: {first}")
+        detail = str(first)
+        if not detail.startswith("cannot lay"):
+            detail = f"cannot lay {text}: {detail}"
+        raise _bad(first.reason, meld.cards, detail)
     if joker_as is not None and card.is_joker:
         msg = f"cannot lay {text}: a joker at a free end cannot stand for {joker_as}"
         raise _bad(MeldReason.JOKER_MISMATCH, meld.cards, msg)
