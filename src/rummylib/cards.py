@@ -290,7 +290,19 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 def as_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
-    """Normalise any iterable of :class:`Card` to a tuple, or raise a typed error."""
+    """Normalise any iterable of :class:`Card` to a tuple, or raise a typed error.
+
+    Raises:
+        InvalidCardsError: ``cards`` is text, a single card, not iterable, or
+            holds something that is not a :class:`Card` (reason ``WRONG_TYPE``).
+
+    >>> as_cards(CardMultiset(parse_cards("JK 7H")))
+    (Card('7H'), Card('JK'))
+    >>> as_cards("7H")
+    Traceback (most recent call last):
+    ...
+    rummylib.errors.InvalidCardsError: cards must be an iterable of Card, not text '7H' (use parse_cards)
+    """
     if isinstance(cards, CardMultiset):
         return tuple(cards)
     if isinstance(cards, Card):
@@ -351,6 +363,9 @@ class CardMultiset:
 
         Raises:
             InvalidCardsError: not 53 non-negative integers.
+
+        >>> CardMultiset.from_counts((2,) + (0,) * 51 + (1,))
+        CardMultiset('AS AS JK')
         """
         if isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
             msg = f"counts must be {NUM_CARD_KINDS} non-negative integers, not {counts!r}"
@@ -462,7 +477,11 @@ class CardMultiset:
 
 
 def as_multiset(cards: object, what: str = "cards") -> CardMultiset:
-    """Normalise any iterable of cards to a :class:`CardMultiset`."""
+    """Normalise any iterable of cards to a :class:`CardMultiset` (a multiset is returned as is).
+
+    >>> as_multiset(parse_cards("7H JK 7H"))
+    CardMultiset('7H 7H JK')
+    """
     if isinstance(cards, CardMultiset):
         return cards
     return CardMultiset(as_cards(cards, what))

@@ -69,19 +69,31 @@ class End(enum.Enum):
 
 
 def position_value(position: int) -> int:
-    """Opening value of a run slot (R-V): ace low 1, 2-10 face, J-K 10, ace high 11."""
+    """Opening value of a run slot (R-V): ace low 1, 2-10 face, J-K 10, ace high 11.
+
+    >>> position_value(1), position_value(7), position_value(12), position_value(ACE_HIGH)
+    (1, 7, 10, 11)
+    """
     if position == ACE_HIGH:
         return 11
     return position if position <= 10 else 10
 
 
 def rank_value(rank: Rank) -> int:
-    """Opening value of a card of ``rank`` in a group (R-V: an ace is 11)."""
+    """Opening value of a card of ``rank`` in a group (R-V: an ace is 11).
+
+    >>> rank_value(Rank.ACE), rank_value(Rank.EIGHT), rank_value(Rank.KING)
+    (11, 8, 10)
+    """
     return 11 if rank is Rank.ACE else min(int(rank), 10)
 
 
 def card_at_position(position: int, suit: Suit) -> Card:
-    """The natural card in run position ``position`` (1-14) of ``suit``."""
+    """The natural card in run position ``position`` (1-14) of ``suit``.
+
+    >>> card_at_position(1, Suit.HEARTS), card_at_position(ACE_HIGH, Suit.HEARTS)
+    (Card('AH'), Card('AH'))
+    """
     return natural(1 if position == ACE_HIGH else position, suit)
 
 
