@@ -224,3 +224,16 @@ def test_finished_rounds_are_checked() -> None:  # R-S1, S3, D7
     with pytest.raises(rl.InvalidStateError) as info:
         from_dict(doc)
     assert info.value.path == "results[0].scores"
+
+
+def test_oversized_arrays_are_refused_before_reading(mid_game: GameState) -> None:
+    doc = to_dict(mid_game)
+    doc["round"]["stock"] = doc["round"]["stock"] * 4
+    with pytest.raises(rl.InvalidStateError) as info:
+        from_dict(doc)
+    assert (info.value.reason, info.value.path) == (rl.StateReason.TOO_LARGE, "round.stock")
+    doc = to_dict(mid_game)
+    doc["round"]["table"] = doc["round"]["table"] * 40
+    with pytest.raises(rl.InvalidStateError) as info:
+        from_dict(doc)
+    assert (info.value.reason, info.value.path) == (rl.StateReason.TOO_LARGE, "round.table")

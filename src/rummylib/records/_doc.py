@@ -250,9 +250,12 @@ def as_list(value: object, path: str) -> list[object]:
     return value
 
 
-def items(value: object, path: str, read: Callable[[object, str], _T]) -> Iterator[_T]:
-    """Read each element of an array with ``read(element, path)``."""
-    for i, item in enumerate(as_list(value, path)):
+def items(value: object, path: str, read: Callable[[object, str], _T], most: int | None = None) -> Iterator[_T]:
+    """Read each element of an array with ``read(element, path)``; refuse more than ``most``."""
+    array = as_list(value, path)
+    if most is not None and len(array) > most:
+        fail(StateReason.TOO_LARGE, path, f"holds {len(array)} values; at most {most} fit here")
+    for i, item in enumerate(array):
         yield read(item, join(path, i))
 
 

@@ -44,6 +44,8 @@ MAX_TOTAL: Final = 10**12
 MAX_ROUNDS: Final = 100_000
 
 _FRESH: Final = TurnState()
+#: Longest per-seat array read (a guard; the ruleset's seat count is checked after).
+_MAX_SEATS: Final = 64
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -139,7 +141,7 @@ def view_to_json(v: PlayerView) -> dict[str, Any]:
 
 
 def read_players(obj: Obj, rules: Ruleset) -> tuple[str, ...]:
-    names = tuple(items(obj.get("players"), obj.at("players"), as_str))
+    names = tuple(items(obj.get("players"), obj.at("players"), as_str, _MAX_SEATS))
     if not rules.min_players <= len(names) <= rules.max_players:
         detail = f"{len(names)} players; the {rules.name} rules seat {rules.min_players} to {rules.max_players}"
         fail(StateReason.INCONSISTENT, obj.at("players"), detail)
@@ -169,15 +171,19 @@ def _opt_seat(value: object, path: str, n: int) -> int | None:
     return None if value is None else read_seat(value, path, n)
 
 
+def _deck_size(rules: Ruleset) -> int:
+    return 52 * rules.decks + rules.jokers
+
+
 def _ints(value: object, path: str, n: int, high: int = MAX_TOTAL) -> tuple[int, ...]:
-    values = tuple(items(value, path, lambda v, p: as_int(v, p, 0, high)))
+    values = tuple(items(value, path, lambda v, p: as_int(v, p, 0, high), _MAX_SEATS))
     if len(values) != n:
         fail(StateReason.INCONSISTENT, path, f"needs one value per seat ({n}), found {len(values)}")
     return values
 
 
 def _bools(value: object, path: str, n: int) -> tuple[bool, ...]:
-    values = tuple(items(value, path, as_bool))
+    values = tuple(items(value, path, as_bool, _MAX_SEATS))
     if len(values) != n:
         fail(StateReason.INCONSISTENT, path, f"needs one flag per seat ({n}), found {len(values)}")
     return values
@@ -230,7 +236,10 @@ def _turn(value: object, path: str, rules: Ruleset) -> TurnState:
 def _table(value: object, path: str, rules: Ruleset, opened: tuple[bool, ...]) -> tuple[TableMeld, ...]:
     n = len(opened)
     table: list[TableMeld] = []
-    for i, item in enumerate(as_list(value, path)):
+    raw = as_list(value, path)
+    if len(raw) > _deck_size(rules) // 3:
+        fail(StateReason.TOO_LARGE, path, f"holds {len(raw)} melds; the deck makes at most {_deck_size(rules) // 3}")
+    for i, item in enumerate(raw):
         obj = Obj(item, join(path, i), "a table meld")
         meld = meld_from_json(obj.get("meld"), obj.at("meld"), rules)
         owner = _opt_seat(obj.get("owner"), obj.at("owner"), n)
@@ -388,7 +397,7 @@ def _common(obj: Obj) -> tuple[Ruleset, tuple[str, ...], int, int, tuple[int, ..
     dealer = read_seat(obj.get("dealer"), obj.at("dealer"), n)
     round_number = obj.integer("round_number", 1, MAX_ROUNDS + 1)
     totals = _ints(obj.get("totals"), obj.at("totals"), n)
-    results = tuple(items(obj.get("results"), obj.at("results"), lambda v, p: _result(v, p, n, rules)))
+    results = tuple(items(obj.get("results"), obj.at("results"), lambda v, p: _result(v, p, n, rules), MAX_ROUNDS))
     return rules, players, dealer, round_number, totals, results
 
 
@@ -400,11 +409,12 @@ def state_from_json(data: object, path: str) -> GameState:
     seed = read_seed(obj)
     rnd = obj.child("round", "a round")
     hands_path = rnd.at("hands")
-    raw_hands = tuple(items(rnd.get("hands"), hands_path, lambda v, p: tuple(items(v, p, as_card))))
+    size = _deck_size(rules)
+    raw_hands = tuple(items(rnd.get("hands"), hands_path, lambda v, p: tuple(items(v, p, as_card, size)), _MAX_SEATS))
     if len(raw_hands) != n:
         fail(StateReason.INCONSISTENT, hands_path, f"needs one hand per seat ({n}), found {len(raw_hands)}")
-    stock = tuple(items(rnd.get("stock"), rnd.at("stock"), as_card))
-    discard = tuple(items(rnd.get("discard"), rnd.at("discard"), as_card))
+    stock = tuple(items(rnd.get("stock"), rnd.at("stock"), as_card, size))
+    discard = tuple(items(rnd.get("discard"), rnd.at("discard"), as_card, size))
     opened = _bools(rnd.get("opened"), rnd.at("opened"), n)
     has_laid = _bools(rnd.get("has_laid"), rnd.at("has_laid"), n)
     table = _table(rnd.get("table"), rnd.at("table"), rules, opened)
@@ -471,10 +481,11 @@ def view_from_json(data: object, path: str) -> PlayerView:
     shown = (raw.integer("rounds", 0, MAX_ROUNDS), raw.flag("is_over"))
     winners = tuple(items(raw.get("winners"), raw.at("winners"), lambda v, p: read_seat(v, p, n)))
     raw.done()
-    hand_cards = tuple(items(obj.get("hand"), obj.at("hand"), as_card))
+    size = _deck_size(rules)
+    hand_cards = tuple(items(obj.get("hand"), obj.at("hand"), as_card, size))
     sizes = _ints(obj.get("hand_sizes"), obj.at("hand_sizes"), n, 52 * rules.decks + rules.jokers)
     stock_size = obj.integer("stock_size", 0, 52 * rules.decks + rules.jokers)
-    discard = tuple(items(obj.get("discard"), obj.at("discard"), as_card))
+    discard = tuple(items(obj.get("discard"), obj.at("discard"), as_card, size))
     opened = _bools(obj.get("opened"), obj.at("opened"), n)
     table = _table(obj.get("table"), obj.at("table"), rules, opened)
     to_act = read_seat(obj.get("to_act"), obj.at("to_act"), n)
