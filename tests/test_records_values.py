@@ -353,3 +353,20 @@ def test_documents_are_plain_json() -> None:
     for value in (REMIK, STRAIGHT, meld, Open((meld,)), CardMultiset(parse_cards("7H 7H JK"))):
         doc = to_dict(value)
         assert json.loads(json.dumps(doc)) == doc
+
+
+@SETTINGS
+@given(st.sampled_from([REMIK, STRAIGHT]).flatmap(lambda r: st.tuples(st.just(r), actions(r))))
+def test_notation_with_rules_is_symmetric(case: tuple[Ruleset, Action]) -> None:
+    rules, action = case
+    assert parse_action(format_action(action), rules) == action
+
+
+def test_schema_is_documented_with_the_package() -> None:
+    import rummylib.records
+
+    doc = rummylib.records.__doc__ or ""
+    for field in ("round.hands", "``stock_size``", "``hand_sizes``", "``slots``", "``restocks``", "``seed``"):
+        assert field.strip("`").split(".")[-1] in doc
+    for name in attrs.fields_dict(Ruleset):
+        assert f"``{name}``" in doc, name

@@ -3,7 +3,7 @@
 Everything a game server or an analyst needs to store, send and share games
 safely: :func:`to_dict`/:func:`from_dict` (and :func:`to_json`/:func:`from_json`)
 write and strictly re-validate versioned JSON documents (the schema is
-described field by field in :mod:`rummylib.records._json`);
+described field by field below);
 :func:`format_action`/:func:`parse_action` are a short text notation for
 actions; a :class:`GameRecord` (ruleset, seats, seed, actions) replays with
 :func:`replay` and saves as text or JSON with :func:`save_record`.
@@ -20,9 +20,13 @@ from __future__ import annotations
 
 from rummylib.errors import StateReason
 from rummylib.records._doc import MAX_DEPTH, MAX_NODES, MAX_STRING, MAX_TEXT, SCHEMA_VERSION
+from rummylib.records import _json
 from rummylib.records._json import Document, from_dict, from_json, to_dict, to_json
 from rummylib.records._notation import format_action, parse_action
 from rummylib.records._record import GameRecord, format_record, load_record, parse_record, replay, save_record
+
+# The schema, field by field, is documented once, in _json; show it with the package.
+__doc__ = f"{__doc__}\n{_json.__doc__}"
 
 __all__ = [
     "MAX_DEPTH",
