@@ -112,3 +112,20 @@ def test_stored_documents_keep_loading() -> None:
     assert isinstance(stored, GameRecord)
     assert stored.actions == record.actions[:164]
     assert replay(stored)[-1] == state
+
+
+def test_record_text_tolerates_bom_crlf_and_comments() -> None:
+    record, _ = _replayed("straight-2p-seed0.txt")
+    lines = rl.records.format_record(record).splitlines()
+    text = "\ufeff" + "\r\n".join([lines[0], "", "# a comment", *lines[1:]]) + "\r\n"
+    assert parse_record(text) == record
+
+
+def test_a_tampered_record_fails_at_its_first_illegal_action() -> None:
+    record, _ = _replayed("remik-2p-seed0.txt")
+    index = next(i for i, a in enumerate(record.actions) if isinstance(a, rl.Open))
+    forged = GameRecord(record.rules, record.players, record.seed, record.dealer, record.actions[:index] + (rl.TakeDiscard(),))
+    with pytest.raises(rl.IllegalActionError) as info:
+        replay(forged)
+    assert info.value.index == index  # type: ignore[attr-defined]
+    assert info.value.reason is rl.IllegalActionReason.WRONG_PHASE

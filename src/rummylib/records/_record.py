@@ -210,7 +210,7 @@ def parse_record(text: str) -> GameRecord:
     rules: Ruleset | None = None
     header: tuple[Ruleset, tuple[str, ...], int | str, int] | None = None
     actions: list[Action] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue

@@ -314,7 +314,9 @@ def _check_seats(r: _Round) -> None:
     dealt = r.rules.hand_size(r.n)
     playing = r.phase in (Phase.DRAW, Phase.PLAY)
     for seat, size in enumerate(r.sizes):
-        most = dealt + (1 if seat == r.to_act and r.phase is not Phase.DRAW else 0)
+        # one more for the dealer's extra card (R-P2) and for a player who has drawn
+        extra = int(r.rules.dealer_extra_card and seat == r.dealer)
+        most = dealt + extra + (1 if seat == r.to_act and r.phase is not Phase.DRAW else 0)
         if size > most or (playing and size == 0):
             detail = f"seat {seat} holds {size} cards; in phase {r.phase.value!r} that is impossible"
             fail(StateReason.INCONSISTENT, join(at["hands"], seat), detail)
@@ -344,9 +346,8 @@ def _check_turn(r: _Round) -> None:
     def bad(field: str, detail: str) -> None:
         fail(StateReason.INCONSISTENT, join(path, field), detail)
 
-    if turn.drawn is None and not (
-        rules.dealer_extra_card and r.to_act == r.dealer and not r.discard and r.restocks == 0
-    ):
+    first_turn = rules.dealer_extra_card and rules.dealer_plays_first and r.to_act == r.dealer
+    if turn.drawn is None and not (first_turn and len(r.discard) <= int(rules.upcard) and r.restocks == 0):
         bad("drawn", "only the dealer's first turn has no draw (R-T1)")
     if turn.taken is not None and (turn.taken != turn.drawn or rules.discard_taken_card):
         bad("taken", "the taken card is the card drawn from the pile this turn (R-T7)")
