@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import os
+import itertools
 import json
 import random
 from collections.abc import Callable
@@ -10,10 +12,13 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rummylib as rl
 from rummylib.engine import GameState, PlayerView
 from rummylib.records import from_dict, from_json, to_dict, to_json
+from rummylib.testing import rulesets
 
 VARIANTS = [
     attrs.evolve(rl.REMIK, restock_limit=2),
@@ -240,3 +245,21 @@ def test_oversized_arrays_are_refused_before_reading(mid_game: GameState) -> Non
     with pytest.raises(rl.InvalidStateError) as info:
         from_dict(doc)
     assert (info.value.reason, info.value.path) == (rl.StateReason.TOO_LARGE, "round.table")
+
+
+@settings(max_examples=int(os.environ.get("RUMMYLIB_FUZZ_EXAMPLES", "25")), deadline=None)
+@given(rulesets(), st.integers(0, 2**32), st.integers(0, 4))
+def test_any_variant_round_trips(rules: rl.Ruleset, seed: int, extra_players: int) -> None:  # R-C3
+    rules = attrs.evolve(rules, restock_limit=1)
+    players = min(rules.min_players + extra_players, rules.max_players)
+    rng = random.Random(seed)
+    state = rl.new_game(rules, players, seed=seed, dealer=seed % players)
+    for _ in range(80):
+        assert from_dict(to_dict(state)) == state
+        shown = rl.view(state, rng.randrange(players))
+        assert from_dict(to_dict(shown)) == shown
+        if state.is_over:
+            break
+        options = list(itertools.islice(rl.legal_actions(state), 100))
+        plays = [a for a in options if not isinstance(a, rl.Discard)]
+        state = rl.apply(state, rng.choice(plays if plays and rng.random() < 0.7 else options))
