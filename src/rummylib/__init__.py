@@ -100,6 +100,10 @@ from rummylib.engine import (
 )
 from rummylib.errors import IllegalActionReason
 
+# --- bots and simulation ---
+from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, SimulationError, SimulationReason
+from rummylib.simulate import GameResult, SimulationResult, SimulationSummary, play_game, simulate
+
 # --- records (issue 5) ---
 from rummylib.records import (
     GameRecord,
@@ -119,6 +123,7 @@ __all__ = [
     "RULESETS",
     "STRAIGHT",
     "Action",
+    "Bot",
     "Card",
     "CardMultiset",
     "CardParseError",
@@ -128,7 +133,9 @@ __all__ = [
     "DrawStock",
     "End",
     "GameRecord",
+    "GameResult",
     "GameState",
+    "GreedyBot",
     "Group",
     "IllegalActionError",
     "IllegalActionReason",
@@ -137,6 +144,7 @@ __all__ = [
     "InvalidStateError",
     "LayMeld",
     "LayOff",
+    "LegalActions",
     "Meld",
     "MeldReason",
     "NextRound",
@@ -146,6 +154,7 @@ __all__ = [
     "Partition",
     "Phase",
     "PlayerView",
+    "RandomBot",
     "Rank",
     "RestockRule",
     "RoundResult",
@@ -156,6 +165,10 @@ __all__ = [
     "RummyError",
     "Run",
     "Scoring",
+    "SimulationError",
+    "SimulationReason",
+    "SimulationResult",
+    "SimulationSummary",
     "Standings",
     "StateReason",
     "Suit",
@@ -193,8 +206,10 @@ __all__ = [
     "parse_cards",
     "parse_meld",
     "plan_go_out",
+    "play_game",
     "replay",
     "score_round",
+    "simulate",
     "standings",
     "start_round_from",
     "swap_joker",

@@ -1,0 +1,285 @@
+"""Engine benchmark: whole bot games, apply calls, legal_actions and the memory of a state.
+
+Run ``python benchmarks/engine.py`` (``--quick`` for a short run). It prints
+one Markdown table of medians over repeated runs, with the peers measured
+in the same run:
+
+* **RLCard** (``pip install rlcard``): its pure-Python gin rummy environment
+  played by its ``RandomAgent``, steps per second. A different game (one
+  52-card deal, two players) but the same kind of work per step: apply a
+  move, list the legal moves. Skipped, and said so, when not installed.
+* **copy-everything**: the same random games with ``copy.deepcopy`` of each
+  new state, the cost of a naive engine that copies its state on every move
+  instead of sharing structure.
+
+Games use :func:`rummylib.simulate.simulation_rules` (a restock cap, R-D7)
+and fixed seeds, so every repeat plays exactly the same moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import gc
+import importlib
+import pickle
+import platform
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Iterable, Sequence
+from types import FunctionType, ModuleType
+from typing import Any
+
+import rummylib as rl
+from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, derive_seed
+from rummylib.simulate import play_game, simulation_rules
+
+TABLES = [("remik", rl.REMIK, 4), ("straight", rl.STRAIGHT, 4)]
+Row = tuple[str, str, str]
+
+
+def _median_time(run: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        gc.collect()
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def _bots(kind: str, players: int, game: int) -> list[Bot]:
+    if kind == "greedy":
+        return [GreedyBot() for _ in range(players)]
+    return [RandomBot(derive_seed(0, "bot", game, k)) for k in range(players)]
+
+
+# --- whole games --------------------------------------------------------------------------
+
+
+def bench_games(kind: str, rules: rl.Ruleset, players: int, games: int, repeats: int) -> tuple[float, float, float]:
+    """Games/s and actions/s (medians over repeats), and the median seconds of one game."""
+    played = simulation_rules(rules)
+    actions = 0
+    per_game: list[float] = []
+    for g in range(games):
+        start = time.perf_counter()
+        actions += play_game(played, players, _bots(kind, players, g), seed=g).actions
+        per_game.append(time.perf_counter() - start)
+
+    def run() -> None:
+        for g in range(games):
+            play_game(played, players, _bots(kind, players, g), seed=g)
+
+    t = min(sum(per_game), _median_time(run, repeats - 1)) if repeats > 1 else sum(per_game)
+    return games / t, actions / t, statistics.median(per_game)
+
+
+# --- apply and legal_actions on recorded random play --------------------------------------
+
+
+def random_trajectory(rules: rl.Ruleset, players: int, games: int, cap: int) -> list[tuple[rl.GameState, rl.Action]]:
+    """(state, action) pairs of random-bot games, at most ``cap`` per game."""
+    played = simulation_rules(rules)
+    pairs: list[tuple[rl.GameState, rl.Action]] = []
+    for g in range(games):
+        state = rl.new_game(played, players, seed=g)
+        bots = _bots("random", players, g)
+        for _ in range(cap):
+            if state.is_over:
+                break
+            action = bots[state.to_act].choose(rl.view(state, state.to_act), LegalActions(state))
+            pairs.append((state, action))
+            state = rl.apply(state, action)
+    return pairs
+
+
+def bench_apply(pairs: Sequence[tuple[rl.GameState, rl.Action]], repeats: int) -> tuple[float, float]:
+    """apply calls/s, and the same with a deepcopy of each new state (the copy-everything peer)."""
+
+    def plain() -> None:
+        for state, action in pairs:
+            rl.apply(state, action)
+
+    def copying() -> None:
+        for state, action in pairs:
+            copy.deepcopy(rl.apply(state, action))
+
+    return len(pairs) / _median_time(plain, repeats), len(pairs) / _median_time(copying, max(1, repeats // 2))
+
+
+def bench_legal(pairs: Sequence[tuple[rl.GameState, rl.Action]], sample: int) -> dict[str, tuple[float, float, float]]:
+    """Per phase: median and 90th percentile µs of listing every legal action, and the mean count."""
+    step = max(1, len(pairs) // sample)
+    by_phase: dict[str, list[tuple[float, int]]] = {}
+    for state, _ in pairs[::step]:
+        start = time.perf_counter()
+        n = sum(1 for _ in rl.legal_actions(state))
+        elapsed = time.perf_counter() - start
+        by_phase.setdefault(state.phase.value, []).append((elapsed * 1e6, n))
+    out = {}
+    for phase, rows in sorted(by_phase.items()):
+        times = sorted(t for t, _ in rows)
+        out[phase] = (statistics.median(times), times[int(0.9 * (len(times) - 1))], statistics.fmean(n for _, n in rows))
+    return out
+
+
+# --- memory ---------------------------------------------------------------------------------
+
+
+def _shared_roots() -> set[int]:
+    """Objects every game shares (card table, rulesets, enums): not counted as a state's own."""
+    roots: list[object] = [rl.cards.CARDS, rl.REMIK, rl.STRAIGHT, *rl.Phase, *rl.Suit, *rl.Rank, *rl.End]
+    return {id(o) for o in _graph(roots, set())}
+
+
+def _graph(roots: Iterable[object], skip: set[int]) -> list[object]:
+    """Every object reachable from ``roots`` (not types, modules, functions, or ``skip``)."""
+    seen: set[int] = set(skip)
+    out: list[object] = []
+    stack = list(roots)
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (type, ModuleType, FunctionType)):
+            continue
+        seen.add(id(obj))
+        out.append(obj)
+        stack.extend(gc.get_referents(obj))
+    return out
+
+
+def _size(objs: Iterable[object]) -> int:
+    return sum(sys.getsizeof(o) for o in objs)
+
+
+def bench_memory(rules: rl.Ruleset, players: int) -> dict[str, float]:
+    """Bytes of one state, what a move adds, and tracemalloc bytes per live game and per kept state."""
+    shared = _shared_roots()
+    pairs = random_trajectory(rules, players, 1, 400)
+    mid = pairs[len(pairs) // 2][0]
+    own = _size(_graph([mid], shared))
+    added = []
+    for (a, _), (b, _) in zip(pairs, pairs[1:]):
+        ids = {id(o) for o in _graph([a], shared)}
+        added.append(_size(_graph([b], shared | ids)))
+    pickled = len(pickle.dumps(mid))
+
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    games = [rl.new_game(simulation_rules(rules), players, seed=i) for i in range(2000)]
+    per_game = (tracemalloc.get_traced_memory()[0] - before) / len(games)
+    del games
+    gc.collect()
+    before = tracemalloc.get_traced_memory()[0]
+    history = [s for s, _ in random_trajectory(rules, players, 1, 400)]
+    per_state = (tracemalloc.get_traced_memory()[0] - before) / len(history)
+    tracemalloc.stop()
+    return {
+        "own": own,
+        "added": statistics.median(added),
+        "pickled": pickled,
+        "per_game": per_game,
+        "per_state": per_state,
+    }
+
+
+# --- the RLCard peer --------------------------------------------------------------------------
+
+
+def bench_rlcard(games: int, repeats: int) -> tuple[float, float] | None:
+    """RLCard gin rummy, RandomAgent on both seats: (games/s, steps/s), or None if not installed."""
+    try:
+        rlcard: Any = importlib.import_module("rlcard")
+        agents: Any = importlib.import_module("rlcard.agents")
+        numpy: Any = importlib.import_module("numpy")
+    except ImportError:
+        return None
+    env = rlcard.make("gin-rummy", config={"seed": 1})
+    agent = agents.RandomAgent(num_actions=env.num_actions)
+    steps = 0
+
+    def run() -> None:
+        nonlocal steps
+        steps = 0
+        env.seed(1)
+        numpy.random.seed(1)  # RandomAgent draws from the global numpy stream
+        for _ in range(games):
+            state, _ = env.reset()
+            while not env.is_over():
+                state, _ = env.step(agent.step(state))
+                steps += 1
+
+    t = _median_time(run, repeats)
+    return games / t, steps / t
+
+
+# --- the table ----------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
+    parser.add_argument("--repeats", type=int, default=None, help="repeats per measurement (default 5, quick 3)")
+    args = parser.parse_args(argv)
+    repeats = args.repeats or (3 if args.quick else 5)
+    greedy_games = 6 if args.quick else 20
+    random_games = 2 if args.quick else 4
+
+    rows: list[Row] = []
+    print(f"rummylib {rl.__version__}, Python {platform.python_version()}, {platform.machine()}", flush=True)
+    for name, rules, players in TABLES:
+        for kind, games in (("greedy", greedy_games), ("random", random_games)):
+            gps, aps, median_game = bench_games(kind, rules, players, games, repeats)
+            rows.append((f"{name} {players}p, {kind} bots: games/s", f"{gps:.2f}", f"{games} games"))
+            rows.append((f"{name} {players}p, {kind} bots: actions/s", f"{aps:,.0f}", ""))
+            rows.append((f"{name} {players}p, {kind} bots: s per game (median)", f"{median_game:.3f}",
+                         "target < 1 s" if (name, kind) == ("remik", "greedy") else ""))
+            print(rows[-3:], flush=True)
+    peer = bench_rlcard(40 if args.quick else 100, repeats)
+    apply_rates: dict[str, float] = {}
+    for name, rules, players in TABLES:
+        pairs = random_trajectory(rules, players, 2, 3000)
+        rate, copying = bench_apply(pairs, repeats)
+        apply_rates[name] = rate
+        rows.append((f"{name} {players}p: apply calls/s (random play)", f"{rate:,.0f}",
+                     f"{len(pairs)} recorded moves; target >= 20,000"))
+        rows.append((f"{name} {players}p: apply + deepcopy/s (copy-everything peer)", f"{copying:,.0f}",
+                     f"ratio {rate / copying:.1f}x"))
+        for phase, (med, p90, count) in bench_legal(pairs, 300).items():
+            rows.append((f"{name} {players}p: list(legal_actions) in {phase}, µs", f"{med:,.0f}",
+                         f"p90 {p90:,.0f} µs, {count:.1f} actions"))
+        mem = bench_memory(rules, players)
+        rows.append((f"{name} {players}p: one mid-game state, own bytes", f"{mem['own']:,.0f}",
+                     f"pickled {mem['pickled']:,} B"))
+        rows.append((f"{name} {players}p: bytes a move adds (median)", f"{mem['added']:,.0f}",
+                     "the rest is shared with the previous state"))
+        rows.append((f"{name} {players}p: tracemalloc bytes per fresh game", f"{mem['per_game']:,.0f}",
+                     "2,000 live games"))
+        rows.append((f"{name} {players}p: tracemalloc bytes per kept state", f"{mem['per_state']:,.0f}",
+                     "a game's whole history kept"))
+        print(rows[-8:], flush=True)
+    if peer is None:
+        rows.append(("RLCard gin rummy (peer)", "n/a", "pip install rlcard to measure"))
+    else:
+        gps, sps = peer
+        rows.append(("RLCard gin-rummy 2p, RandomAgent: games/s (peer)", f"{gps:.1f}", "one deal per game"))
+        rows.append(("RLCard gin-rummy 2p, RandomAgent: steps/s (peer)", f"{sps:,.0f}", ""))
+        for name in apply_rates:
+            rand_aps = next(r[1] for r in rows if r[0].startswith(f"{name} 4p, random bots: actions/s"))
+            mine = float(rand_aps.replace(",", ""))
+            rows.append((f"ratio {name} random actions/s : RLCard steps/s", f"{mine / sps:.2f}x",
+                         "whole step: view, legal list, choice, apply"))
+            rows.append((f"ratio {name} apply calls/s : RLCard steps/s", f"{apply_rates[name] / sps:.2f}x", ""))
+    width = max(len(r[0]) for r in rows)
+    print()
+    print(f"| {'measure':<{width}} | median | note |")
+    print(f"|{'-' * (width + 2)}|-------:|------|")
+    for label, value, note in rows:
+        print(f"| {label:<{width}} | {value} | {note} |")
+
+
+if __name__ == "__main__":
+    main()
