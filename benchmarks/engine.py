@@ -222,11 +222,11 @@ def bench_rlcard(games: int, repeats: int) -> tuple[float, float] | None:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
-    parser.add_argument("--repeats", type=int, default=None, help="repeats per measurement (default 5, quick 3)")
+    parser.add_argument("--repeats", type=int, default=None, help="repeats per measurement (default 3, quick 2)")
     args = parser.parse_args(argv)
-    repeats = args.repeats or (3 if args.quick else 5)
-    greedy_games = 6 if args.quick else 20
-    random_games = 2 if args.quick else 4
+    repeats = args.repeats or (2 if args.quick else 3)
+    greedy_games = 4 if args.quick else 10
+    random_games = 1 if args.quick else 2
 
     rows: list[Row] = []
     print(f"rummylib {rl.__version__}, Python {platform.python_version()}, {platform.machine()}", flush=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 import pytest
@@ -31,9 +32,9 @@ IDS = [t[0] for t in TABLES]
 
 #: Random bots rarely go out: their games are kept short with a low score
 #: limit (still whole games, ended by the rules); greedy games are full length.
-RANDOM_GAMES = 6
+RANDOM_GAMES = 4
 RANDOM_LIMITS = {"remik": 60, "straight": 15, "straight-2p": 15, "remik-6-jokers": 60, "straight-any-melds": 15}
-GREEDY_GAMES = 6
+GREEDY_GAMES = 4
 MAX_ACTIONS = 20_000
 
 
@@ -133,11 +134,28 @@ def test_mixed_table_greedy_beats_random_in_remik() -> None:
     assert result.summary.win_rate[0] >= 0.75
 
 
+SLOW_CHECKED_GAMES = 15
+SLOW_SIMULATED_GAMES = 100
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "rules", "players"), TABLES, ids=IDS)
 def test_many_seeded_games_terminate_and_conserve_cards(name: str, rules: rl.Ruleset, players: int) -> None:
-    for seed in range(40):
+    for seed in range(SLOW_CHECKED_GAMES):
         play_checked(rules, [GreedyBot() for _ in range(players)], 5000 + seed)
     short = attrs.evolve(rules, score_limit=RANDOM_LIMITS[name])
-    for seed in range(40):
+    for seed in range(SLOW_CHECKED_GAMES):
         play_checked(short, _random_bots(players, 5000 + seed), 5000 + seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "rules", "players"), TABLES[:2], ids=IDS[:2])
+def test_many_simulated_games_complete_on_a_process_pool(name: str, rules: rl.Ruleset, players: int) -> None:
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        result = simulate(rules, players, SLOW_SIMULATED_GAMES, seed=77, bots="greedy", executor=pool)
+    summary = result.summary
+    assert summary.completed == SLOW_SIMULATED_GAMES  # R-D7 cap: every game ends by the rules
+    for game in result.games:
+        table = standings(game.totals, game.rounds, result.rules)
+        assert table.is_over and table.winners == game.winners
+    assert abs(sum(summary.win_rate) - 1) < 1e-9

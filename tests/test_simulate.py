@@ -177,6 +177,21 @@ def test_bad_arguments_raise_a_typed_error(kwargs: dict[str, object], reason: Si
     assert isinstance(info.value, ValueError) and isinstance(info.value, rl.RummyError)
 
 
+def test_bots_that_do_not_pickle_are_refused_before_any_game_runs() -> None:
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        with pytest.raises(SimulationError) as info:
+            simulate(rl.STRAIGHT, 2, 2, seed=0, bots=lambda seed: GreedyBot(), executor=pool)
+    assert info.value.reason is SimulationReason.BAD_ARGUMENT and "pickle" in str(info.value)
+    with ThreadPoolExecutor(max_workers=1) as threads:  # threads need no pickling
+        result = simulate(QUICK_STRAIGHT, 2, 1, seed=0, bots=lambda seed: GreedyBot(), executor=threads)
+    assert result.summary.games == 1
+
+
+def test_bot_instances_are_refused_with_a_hint() -> None:
+    with pytest.raises(SimulationError, match="factory"):
+        simulate(rl.STRAIGHT, 2, 1, seed=0, bots=[GreedyBot(), GreedyBot()])  # type: ignore[list-item]
+
+
 def test_a_table_size_the_rules_forbid_is_a_ruleset_error() -> None:
     with pytest.raises(rl.RulesetError):
         simulate(rl.REMIK, 7, 1, seed=0)

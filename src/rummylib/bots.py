@@ -209,8 +209,11 @@ class RandomBot:
     unpickled bot continues from where the original was).
 
     >>> import rummylib as rl
-    >>> bot = RandomBot(seed=3)
-    >>> bot.choose(None, ["a", "b", "c"]), bot.choose(None, ["a", "b", "c"])  # doctest: +SKIP
+    >>> s = rl.new_game(rl.STRAIGHT, 2, seed=1)
+    >>> v, legal = rl.view(s, s.to_act), list(rl.legal_actions(s))
+    >>> a, b = RandomBot(seed=3), RandomBot(seed=3)
+    >>> [a.choose(v, legal) for _ in range(6)] == [b.choose(v, legal) for _ in range(6)]
+    True
     """
 
     __slots__ = ("_rng", "seed")

@@ -9,8 +9,9 @@
 from __future__ import annotations
 
 import math
+import pickle
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
 from typing import Final, Union
 
 import attrs
@@ -246,7 +247,7 @@ def _factory(spec: str | BotFactory) -> BotFactory:
             msg = f"no built-in bot called {spec!r}; choose one of {', '.join(sorted(_NAMED_BOTS))}"
             raise SimulationError(SimulationReason.UNKNOWN_BOT, spec, msg) from None
     if not callable(spec):
-        msg = f"a bot must be a name or a factory taking a seed, not {spec!r}"
+        msg = f"a bot must be a name or a factory taking a seed (such as the class GreedyBot), not {spec!r}"
         raise SimulationError(SimulationReason.UNKNOWN_BOT, spec, msg)
     return spec
 
@@ -343,7 +344,8 @@ def simulate(
 
     Raises:
         SimulationError: a count is not a positive int, a bot name is
-            unknown, or the number of bots does not match ``players``.
+            unknown, the number of bots does not match ``players``, or the
+            bots do not pickle for an executor that needs them to.
         RulesetError: the ruleset does not allow ``players`` seats.
 
     >>> import rummylib as rl
@@ -368,6 +370,12 @@ def simulate(
                 progress(i + 1, games)
         return SimulationResult(played, players, seed, results)
     size = _check_count("chunk_size", chunk_size, minimum=1) if chunk_size is not None else max(1, -(-games // 32))
+    if not isinstance(executor, ThreadPoolExecutor):
+        try:
+            pickle.dumps(job)
+        except Exception as error:  # noqa: BLE001 - pickling raises many kinds
+            msg = f"to run on {type(executor).__name__}, the ruleset and bot factories must pickle: {error}"
+            raise SimulationError(SimulationReason.BAD_ARGUMENT, bots, msg) from None
     futures: list[Future[list[GameResult]]] = [
         executor.submit(_play_chunk, job, range(start, min(start + size, games)))
         for start in range(0, games, size)
