@@ -6,9 +6,24 @@ import importlib
 import pkgutil
 from types import ModuleType
 
+import attrs
 import pytest
 
 import rummylib
+from rummylib import (
+    REMIK,
+    Discard,
+    DrawStock,
+    LayMeld,
+    LayOff,
+    NextRound,
+    Open,
+    SwapJoker,
+    TakeDiscard,
+    make_meld,
+    parse_card,
+    parse_cards,
+)
 
 #: Issue 2, the foundation: errors, cards, rules, melds, scoring, actions.
 FOUNDATION = {
@@ -212,3 +227,24 @@ def test_every_error_is_a_rummy_error_and_a_value_error() -> None:
         assert issubclass(error, rummylib.RummyError) or error is rummylib.RummyError
         if error is not rummylib.RummyError:
             assert issubclass(error, ValueError), error
+
+
+def test_actions_are_frozen_hashable_values() -> None:
+    run = make_meld(parse_cards("9S 10S JS"), REMIK)
+    group = make_meld(parse_cards("8S 8H 8D"), REMIK)
+    actions = [
+        DrawStock(),
+        TakeDiscard(),
+        Open((group, run)),
+        LayMeld(run),
+        LayOff(0, parse_card("QS"), rummylib.End.HIGH),
+        SwapJoker(1, parse_card("8C")),
+        Discard(parse_card("KS")),
+        NextRound(),
+    ]
+    assert len(set(actions)) == len(actions)
+    assert Open((group, run)) == Open([run, group])  # an opening is a set of melds (R-O2)
+    assert LayOff(0, parse_card("QS")).end is None
+    assert DrawStock() == DrawStock() and hash(NextRound()) == hash(NextRound())
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        Discard(parse_card("KS")).card = parse_card("QS")  # type: ignore[misc]
