@@ -326,3 +326,50 @@ def test_take_the_discard_when_a_swap_makes_the_meld() -> None:
     v = accepted(u, rl.LayMeld(M("8H 9H JK=10H")))
     w = accepted(v, rl.Discard(card("2C")))
     assert w.results[-1].winner == 0 and not w.results[-1].rummy  # opened before this turn
+
+
+def test_legal_actions_list_every_joker_declaration() -> None:
+    # R-J1: a set of three with a joker can stand for either missing suit; both are actions.
+    s = play("8S 8H JK 2C 3D", opened=[True, False])
+    melds = {a.meld for a in rl.legal_actions(s) if isinstance(a, rl.LayMeld)}
+    assert {str(m) for m in melds} >= {"8S 8H JK=8D", "8S 8H JK=8C"}
+
+
+def _universe(s: rl.GameState) -> set[rl.Action]:
+    """A brute-force superset of the actions of a small state."""
+    from rummylib.cards import CARDS
+
+    r = s.round
+    hand = r.hands[r.to_act]
+    out: set[rl.Action] = {rl.DrawStock(), rl.TakeDiscard(), rl.NextRound()}
+    for c in CARDS:
+        out.add(rl.Discard(c))
+        for t in range(len(r.table)):
+            out.add(rl.SwapJoker(t, c))
+            for e in (None, rl.End.LOW, rl.End.HIGH):
+                out.add(rl.LayOff(t, c, e))
+    melds = list(rl.find_melds(hand, REMIK))
+    out.update(rl.LayMeld(m) for m in melds)
+    import itertools
+
+    for k in (1, 2, 3):
+        for combo in itertools.combinations_with_replacement(melds, k):
+            out.add(rl.Open(combo))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("hand0", "opened"),
+    [
+        ("9S 10S JS QS KS AS 8S 8H JK 2C", [False, True]),
+        ("9S 10S JS 6H 8S 8H JK 2C", [True, True]),
+        ("5H 7H 8H 3S 3D", [True, True]),
+    ],
+)
+def test_legal_actions_match_brute_force(hand0: str, opened: list[bool]) -> None:
+    # perft-style: the lazy generator equals a brute-force filter of a superset.
+    table = [rl.TableMeld(M("5H JK=6H 7H"), 1), rl.TableMeld(M("QD QC JK=QH"), 1), rl.TableMeld(M("2S 3S 4S"), 0)]
+    s = play(hand0, table=table, opened=opened)
+    listed = list(rl.legal_actions(s))
+    assert len(listed) == len(set(listed))
+    assert set(listed) == {a for a in _universe(s) if rl.is_legal(s, a)}

@@ -249,10 +249,8 @@ def start_round_from(
     )
 
 
-_DRAW_ORDER = {None: 14}  # joker highest (R-P5)
-
-
 def _draw_rank(card: Card) -> int:
+    # R-P5: joker highest, then ace, king ... two.
     if card.rank is None:
         return 15
     return 14 if int(card.rank) == 1 else int(card.rank)
