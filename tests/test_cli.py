@@ -187,7 +187,10 @@ def test_solve_refuses_cards_beyond_the_deck() -> None:  # R-C1
 
 
 def test_simulate_results_table() -> None:
-    code, out, err = run("simulate", "--rules", "straight", "--games", "3", "--players", "2", "--seed", "7", "--jobs", "1")
+    code, out, err = run(
+        "simulate", "--rules", "straight", "--games", "3", "--players", "2", "--seed", "7", "--jobs", "1",
+        "--bots", "greedy,random",
+    )  # fmt: skip
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "3 games of straight, 2 players, seed 7: 3 completed, 0 aborted"
@@ -205,14 +208,18 @@ def test_simulate_is_the_same_in_parallel() -> None:
 
 
 def test_simulate_show_prints_score_sheets() -> None:  # R-S3, R-S4
-    code, out, _ = run("simulate", "--rules", "straight", "--games", "1", "--players", "2", "--show", "--jobs", "1")
+    code, out, _ = run(
+        "simulate", "--rules", "straight", "--games", "1", "--players", "2", "--show", "--jobs", "1", "--bots", "greedy,random"
+    )  # fmt: skip
     assert code == 0
     assert out.startswith("game 1 (straight, seed ")
     assert "round" in out and "total" in out and "winner" in out
 
 
 def test_simulate_progress_bar_on_a_terminal() -> None:
-    code, _, err = run("simulate", "--rules", "straight", "--games", "2", "--players", "2", "--jobs", "1", tty=True)
+    code, _, err = run(
+        "simulate", "--rules", "straight", "--games", "2", "--players", "2", "--jobs", "1", "--bots", "random,greedy", tty=True
+    )  # fmt: skip
     assert code == 0
     assert "[" in err and "2/2" in err
 
