@@ -373,3 +373,19 @@ def test_legal_actions_match_brute_force(hand0: str, opened: list[bool]) -> None
     listed = list(rl.legal_actions(s))
     assert len(listed) == len(set(listed))
     assert set(listed) == {a for a in _universe(s) if rl.is_legal(s, a)}
+
+
+def test_go_out_turn_with_two_swaps_never_dead_ends() -> None:
+    # R-D2 + R-J4: open with the taken card, swap two jokers in, meld them, go out.
+    # Regression: a freed joker could once be laid off, leaving no legal action.
+    table = [rl.TableMeld(M("AS 2S 3S JK=4S"), 1), rl.TableMeld(M("QS JK=QH QD QC"), 1)]
+    s = draw_phase("9C 10C JC QC KC 4S QH 2D 8C", "AC", table=table, opened=[False, True])
+    t = accepted(s, rl.TakeDiscard())
+    t = accepted(t, rl.Open([M("9C 10C JC QC KC AC")]))
+    t = accepted(t, rl.SwapJoker(0, card("4S")))
+    t = accepted(t, rl.SwapJoker(1, card("QH")))
+    for step in list(rl.legal_actions(t)):
+        assert rl.is_legal(t, step)
+    t = accepted(t, rl.LayMeld(M("JK=AD 2D JK=3D")))
+    t = accepted(t, rl.Discard(card("8C")))
+    assert t.results[-1].winner == 0 and t.results[-1].rummy

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from rummylib.actions import Open
 from rummylib.cards import JOKER, Card, CardMultiset
-from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points
+from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker
 from rummylib.rules import Ruleset
 from rummylib.solver import can_open, find_melds, plan_go_out
 from rummylib.engine._hand import add_card, remove_card, remove_cards
@@ -110,6 +110,44 @@ def _cover(
     return False
 
 
+def _joker_covers(
+    hand: CardMultiset,
+    jokers: int,
+    table: tuple[Meld, ...],
+    rules: Ruleset,
+    seen: set[tuple[CardMultiset, tuple[Meld, ...]]],
+) -> Iterator[tuple[CardMultiset, tuple[Meld, ...]]]:
+    """Ways to put ``jokers`` freed jokers into new melds, swapping more jokers in on the way (R-J4).
+
+    Yields the cards left and the table after those melds and swaps.
+    """
+    if jokers <= 0:
+        yield hand, table
+        return
+    for meld in _find_melds(hand, rules):
+        if not meld.joker_count:
+            continue
+        rest = remove_cards(hand, meld.cards)
+        after = (*table, meld)
+        if rest is None or (rest, after) in seen:
+            continue
+        seen.add((rest, after))
+        yield from _joker_covers(rest, jokers - meld.joker_count, after, rules, seen)
+    if not rules.joker_swap:
+        return
+    for i, tmeld in enumerate(table):
+        for slot, stands in zip(tmeld.cards, tmeld.represents):
+            if not slot.is_joker or not hand.count(stands):
+                continue
+            new_meld, joker = swap_joker(tmeld, stands, rules)
+            swapped = add_card(remove_card(hand, stands), joker)
+            after = (*table[:i], new_meld, *table[i + 1 :])
+            if (swapped, after) in seen:
+                continue
+            seen.add((swapped, after))
+            yield from _joker_covers(swapped, jokers + 1, after, rules, seen)
+
+
 def _find_melds(hand: CardMultiset, rules: Ruleset) -> list[Meld]:
     return list(find_melds(hand, rules))
 
@@ -146,7 +184,13 @@ def can_finish_turn(rules: Ruleset, r: RoundState) -> bool:
     if turn.must_go_out:
         if not r.opened[seat]:
             return turn.must_meld is not None and _can_open_and_go_out(hand, turn.must_meld, table, rules)
-        return _plan_go_out(hand, table, rules, opened=True)
+        if not turn.freed_jokers:
+            return _plan_go_out(hand, table, rules, opened=True)
+        # R-J4 inside a D2 go-out: the freed jokers go into new melds first, then the rest goes out.
+        for rest, after in _joker_covers(hand, turn.freed_jokers, table, rules, set()):
+            if len(rest) >= keep and (not rest or _plan_go_out(rest, after, rules, opened=True)):
+                return True
+        return False
     if turn.must_meld is not None or turn.freed_jokers > 0:
         need = turn.must_meld
         jokers = turn.freed_jokers
