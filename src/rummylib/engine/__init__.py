@@ -1,5 +1,27 @@
 """The game engine: an immutable state machine for every ruleset (DESIGN.md "Engine").
 
+Design notes:
+
+- ``apply(state, action)`` validates and builds the next :class:`GameState` in
+  one pass; ``check`` and ``is_legal`` are the same pass without keeping the
+  result. Unchanged parts (hands, stock, pile, table tuples) are shared.
+- Actions carry no seat: they are by ``state.to_act`` (pass ``seat=`` to
+  ``apply``/``check`` to have a claimed seat verified).
+- ``legal_actions`` filters a provably complete candidate set through that
+  same pass, so it lists exactly what ``apply`` accepts. An :class:`~rummylib.Open`
+  keeps its melds in canonical order, so each opening is listed once. A run
+  lay-off names its end (``End.LOW``/``End.HIGH``), a set lay-off ``None``.
+- The engine never leaves a player without a legal action: a meld, lay-off,
+  swap or take that would make the turn's obligations (R-D2 taken discard,
+  R-J4 freed jokers, R-T3 keeping a card, R-T7 taken card) impossible is
+  refused with ``CANNOT_FINISH_TURN`` / ``CANNOT_USE_DISCARD``; only then is
+  the solver consulted.
+- Stock: ``stock[0]`` is drawn next; pile: ``discard[-1]`` is the top. Refills
+  happen at the draw that needs them; the reshuffle uses the seed's
+  ``("restock", round, refill)`` stream, the deal its ``("deal", round)`` stream.
+- An unopened remik player who takes the discard must include it in the
+  :class:`~rummylib.Open` ("open with it", R-D2).
+
 >>> import attrs
 >>> import rummylib as rl
 >>> rules = attrs.evolve(rl.STRAIGHT, restock_limit=1)
