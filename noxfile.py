@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -13,7 +15,25 @@ nox.options.sessions = ["tests", "typecheck", "docs", "build"]
 nox.options.reuse_existing_virtualenvs = True
 
 SUPPORTED = ["3.10", "3.11", "3.12", "3.13"]
-PRESENT = [v for v in SUPPORTED if shutil.which(f"python{v}")] or ["3.11"]
+
+
+def _pyenv_activate_all() -> None:
+    """Let pyenv's shims answer for every installed supported version, not only the global one."""
+    if not shutil.which("pyenv") or os.environ.get("PYENV_VERSION"):
+        return
+    result = subprocess.run(["pyenv", "versions", "--bare"], capture_output=True, text=True, check=False)
+    wanted = [v for v in result.stdout.split() if any(v.startswith(f"{s}.") for s in SUPPORTED)]
+    if wanted:
+        os.environ["PYENV_VERSION"] = ":".join(wanted)
+
+
+def _runs(version: str) -> bool:
+    exe = shutil.which(f"python{version}")
+    return exe is not None and subprocess.run([exe, "-c", ""], capture_output=True, check=False).returncode == 0
+
+
+_pyenv_activate_all()
+PRESENT = [v for v in SUPPORTED if _runs(v)] or ["3.11"]
 
 
 @nox.session(python=PRESENT)
