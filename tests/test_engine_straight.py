@@ -119,3 +119,12 @@ def test_no_open_and_no_swap_in_straight() -> None:
     s = play("2H 3H 4H 9C")
     refused(s, rl.Open([M("2H 3H 4H")]), R.CANNOT_OPEN)
     refused(s, rl.SwapJoker(0, card("9C")), R.NO_SUCH_JOKER)
+
+
+def test_tie_play_on_variant_keeps_the_game_going() -> None:
+    # R-S2/S4 variant: a tie for the win plays further rounds.
+    rules = attrs.evolve(ST, tie_rule=rl.TieRule.PLAY_ON)
+    s = play("2H 3H 4H", "KH 4S", rules=rules, totals=[72, 100])
+    t = rl.apply(s, rl.LayMeld(M("2H 3H 4H")))
+    assert t.totals == (100, 100) and not t.is_over and t.phase is rl.Phase.ROUND_OVER
+    assert list(rl.legal_actions(t)) == [rl.NextRound()]
