@@ -159,15 +159,17 @@ class _Turn:
     melds: int
 
 
-def _hand_melds(hand: CardMultiset, rules: Ruleset) -> list[Meld]:
-    return oracle_melds(list(hand), rules)
-
-
 def oracle_can_go_out(hand: Sequence[Card], table: Sequence[Meld], rules: Ruleset, *, opened: bool) -> bool:
     """Whether some legal sequence of actions empties the hand this turn."""
     must_open = rules.opening_required and not opened
     seen: set[_Turn] = set()
     limit = rules.melds_per_turn
+    cache: dict[CardMultiset, list[Meld]] = {}
+
+    def melds_of(cards: CardMultiset) -> list[Meld]:
+        if cards not in cache:
+            cache[cards] = oracle_melds(list(cards), rules)
+        return cache[cards]
 
     def ok_after(left: CardMultiset) -> bool:
         return not (rules.must_discard_to_go_out and len(left) == 0)
@@ -184,23 +186,26 @@ def oracle_can_go_out(hand: Sequence[Card], table: Sequence[Meld], rules: Rulese
             if len(t.hand) == 1 and is_open and (natural_jokers >= 1 or not t.hand.jokers):
                 return True  # discard the last card
         if not is_open:
-            hand_melds = _hand_melds(t.hand, rules)
-            for size in range(1, len(hand_melds) + 1):
-                for combo in itertools.combinations_with_replacement(hand_melds, size):
-                    used = CardMultiset(c for m in combo for c in m.cards)
-                    if not used <= t.hand or (limit is not None and size > limit):
-                        continue
-                    points = sum(meld_points(m, rules) for m in combo)
-                    if points < rules.opening_points:
-                        continue
-                    if rules.opening_clean_run and not any(is_clean_run(m) for m in combo):
-                        continue
-                    left = t.hand - used
-                    if ok_after(left) and go(_Turn(left, t.table + tuple(combo), True, 0, size)):
+            hand_melds = melds_of(t.hand)
+            needs = [CardMultiset(m.cards) for m in hand_melds]
+
+            def opens(i: int, left: CardMultiset, chosen: tuple[Meld, ...]) -> bool:
+                if chosen:
+                    points = sum(meld_points(m, rules) for m in chosen)
+                    clean = any(is_clean_run(m) for m in chosen)
+                    if points >= rules.opening_points and (clean or not rules.opening_clean_run):
+                        if ok_after(left) and go(_Turn(left, t.table + chosen, True, 0, len(chosen))):
+                            return True
+                if limit is not None and len(chosen) >= limit:
+                    return False
+                for k in range(i, len(hand_melds)):
+                    if needs[k] <= left and opens(k, left - needs[k], (*chosen, hand_melds[k])):
                         return True
-            return False
+                return False
+
+            return opens(0, t.hand, ())
         if limit is None or t.melds < limit:
-            for m in _hand_melds(t.hand, rules):
+            for m in melds_of(t.hand):
                 left = t.hand - CardMultiset(m.cards)
                 freed = max(0, t.freed - m.joker_count)
                 if ok_after(left) and go(_Turn(left, (*t.table, m), True, freed, t.melds + 1)):
@@ -245,7 +250,7 @@ def replay(hand: Sequence[Card], table: Sequence[Meld], rules: Ruleset, opened: 
     is_open = opened or not rules.opening_required
     freed = 0
     laid = 0
-    assert plan, "empty plan"
+    assert plan or not hand, "empty plan"
     for i, action in enumerate(plan):
         last = i == len(plan) - 1
         if isinstance(action, Open):

@@ -238,6 +238,25 @@ def test_swap_on_opening_turn_does_not_count() -> None:
     replay(hand, table, REMIK, False, plan)
 
 
+def test_clean_opening_run_takes_jokers_after_the_open() -> None:
+    # R-O4, O6: open with the clean run 6S 7S 8S, then lay a joker off at each end;
+    # laid at once, JK 6S 7S 8S JK would not be clean. (Found by the oracle.)
+    house = attrs.evolve(REMIK, melds_per_turn=2, opening_points=20)
+    hand = parse_cards("JK 6S JK 6S 7S 8S")
+    plan = plan_go_out(hand, [], house, opened=False)
+    assert plan is not None
+    replay(hand, [], house, False, plan)
+    assert oracle_can_go_out(hand, [], house, opened=False)
+
+
+def test_go_out_on_a_whole_deck() -> None:
+    # Any multiset up to a whole deck: 108 cards, everything melds but the discard.
+    hand = deck(REMIK) - cards("2C")
+    plan = plan_go_out(hand, [], REMIK, opened=False)
+    assert plan is not None and isinstance(plan[0], Open)
+    replay(list(hand), [], REMIK, False, plan)
+
+
 # --- errors -------------------------------------------------------------------------------
 
 

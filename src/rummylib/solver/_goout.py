@@ -27,7 +27,14 @@ from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, swap_joker, validate
 from rummylib.rules import Ruleset
 from rummylib.solver._results import prepare
 from rummylib.solver._search import NEG, pack
-from rummylib.solver._tables import Shape, Tables, build_melds, card_index_at, full_tables, piece_tables
+from rummylib.solver._tables import (
+    Shape,
+    Tables,
+    build_meld,
+    build_melds,
+    card_index_at,
+    tables_for,
+)
 
 __all__ = ["plan_go_out"]
 
@@ -60,7 +67,9 @@ def _run_extensions(run: Run, counts: Sequence[int], jokers: int, rules: Ruleset
     return out
 
 
-def _options(table: Sequence[Meld], counts: Sequence[int], jokers: int, rules: Ruleset) -> list[_LayOption]:
+def _options(
+    table: Sequence[Meld], counts: Sequence[int], jokers: int, rules: Ruleset, pos: tuple[int, ...]
+) -> list[_LayOption]:
     """Every way each table meld can take cards of the hand (lay-offs, R-J5, T6)."""
     options: list[_LayOption] = []
     for slot, meld in enumerate(table):
@@ -88,9 +97,50 @@ def _options(table: Sequence[Meld], counts: Sequence[int], jokers: int, rules: R
                 order = tuple((c, End.LOW) for c in lo) + tuple((c, End.HIGH) for c in hi)
             else:
                 order = tuple((c, None) for c in lo)
-            low = min(naturals) if naturals else -1
+            low = min(pos[c] for c in naturals) if naturals else -1
             options.append((packed, packed, len(lo) + len(hi) - len(naturals), slot, low, order))
     return options
+
+
+# A clean opening run extended after the Open by jokers laid off at its ends (R-O4, O6):
+# (packed, jokers, core shape, low extension, high extension), extensions inner first.
+_Fragment = tuple[int, int, Shape, tuple[int, ...], tuple[int, ...]]
+
+
+def _fragments(tables: Tables, counts: Sequence[int], jokers: int, rules: Ruleset) -> list[_Fragment]:
+    """Clean runs of the hand with a joker (and a card beyond it) laid off at an end.
+
+    Lay-offs onto a new meld usually make nothing a longer meld could not, but
+    the opening needs its clean run as laid: ``6S 7S 8S`` can open and then take
+    a joker at each end, which ``JK 6S 7S 8S JK`` laid at once could not.
+    """
+    top = ACE_HIGH if rules.ace_high else 13
+    out: list[_Fragment] = []
+    w = tables.width
+    for core in tables.shapes:
+        if not core.clean or not all(counts[c] for c in core.naturals):
+            continue
+        suit, start = divmod(core.key, 16)
+        end = start + len(core.layout) - 1
+        lows: list[tuple[int, ...]] = [()]
+        highs: list[tuple[int, ...]] = [()]
+        if start - 1 >= 1:
+            lows.append((52,))
+            if start - 2 >= 1 and counts[card_index_at(start - 2, suit)]:
+                lows.append((52, card_index_at(start - 2, suit)))
+        if end + 1 <= top:
+            highs.append((52,))
+            if end + 2 <= top and counts[card_index_at(end + 2, suit)]:
+                highs.append((52, card_index_at(end + 2, suit)))
+        for lo in lows:
+            for hi in highs:
+                used = lo.count(52) + hi.count(52)
+                if not used or used > jokers or len(core.layout) + len(lo) + len(hi) > 13:
+                    continue
+                naturals = [*core.naturals, *(c for c in lo + hi if c != 52)]
+                packed = sum(1 << (w * tables.pos[c]) for c in naturals)
+                out.append((packed, used, core, lo, hi))
+    return out
 
 
 class _Search:
@@ -112,22 +162,21 @@ class _Search:
         self.limit = limit
         self.must_discard = must_discard
         w = self.w
-        self.rows: list[list[tuple[int, Shape]]] = [
-            [(sum(1 << (w * c) for c in s.naturals), s) for s in shapes] for shapes in tables.by_low
-        ]
+        self.rows = tables.packed
         self.lay_rows: list[list[_LayOption]] = [[] for _ in range(52)]
         self.joker_only: dict[int, list[_LayOption]] = {}
         for opt in options:
             packed_bits, _, jk, slot, low, order = opt
-            repacked = sum(1 << (w * c) for c, _ in order if c != 52)
+            repacked = sum(1 << (w * tables.pos[c]) for c, _ in order if c != 52)
             new = (repacked, packed_bits, jk, slot, low, order)
             if low < 0:
                 self.joker_only.setdefault(slot, []).append(new)
             else:
                 self.lay_rows[low].append(new)
+        self.frag_rows: list[list[_Fragment]] = [[] for _ in range(52)]
         for lst in self.joker_only.values():  # most jokers first
             lst.sort(key=lambda o: -o[2])
-        self.memo: dict[tuple[int, int, int, int, int, int, bool], tuple[int, object]] = {}
+        self.memo: dict[tuple[int, int, int, int, int, int, bool], tuple[int, bool, object]] = {}
 
     def presence(self, x: int) -> int:
         if self.w == 1:
@@ -162,14 +211,19 @@ class _Search:
             return NEG, None
         return 0, ("end", placed, discard_joker or h > 0)
 
-    def best(self, x: int, h: int, f: int, used: int, allow: int, melds: int, need_clean: bool) -> int:
+    def best(self, x: int, h: int, f: int, used: int, allow: int, melds: int, need_clean: bool, target: int) -> int:
+        """Most opening points a full placement can count, or NEG if none places everything.
+
+        Stops as soon as ``target`` points are reached (any placement when
+        ``target <= 0``); such a value is a lower bound, and is memoised as one.
+        """
         key = (x, h, f, used, allow, melds, need_clean)
         hit = self.memo.get(key)
-        if hit is not None:
+        if hit is not None and (hit[1] or hit[0] >= target):
             return hit[0]
         if x == 0:
             value, end = self._terminal(h, f, used, allow, need_clean)
-            self.memo[key] = (value, end)
+            self.memo[key] = (value, True, end)
             return value
         w = self.w
         p = self.presence(x)
@@ -179,6 +233,11 @@ class _Search:
         best = NEG
         choice: object = None
         counting = self.need_open
+
+        def done() -> int:
+            self.memo[key] = (best, False, choice)
+            return best
+
         if self.limit is None or melds < self.limit:
             for packed, shape in self.rows[card]:
                 sj = shape.jokers
@@ -188,35 +247,44 @@ class _Search:
                     counted = u == 0
                     gain = shape.points if counting and counted else 0
                     nc = need_clean and not (counted and shape.clean)
-                    sub = self.best(x - packed, h - (sj - u), f - u, used, allow, melds + 1, nc)
+                    sub = self.best(x - packed, h - (sj - u), f - u, used, allow, melds + 1, nc, target - gain)
                     if sub != NEG and sub + gain > best:
                         best = sub + gain
                         choice = ("meld", shape, u, packed)
-                if not counting and best != NEG:
-                    break
-        if counting or best == NEG:
-            for opt in self.lay_rows[card]:
-                packed, _, jk, slot, _, _ = opt
-                if used >> slot & 1 or jk > h or packed & absent:
+                        if best >= target:
+                            return done()
+            for frag in self.frag_rows[card]:
+                packed, jk, core, _, _ = frag
+                if jk > h or packed & absent:
                     continue
-                sub = self.best(x - packed, h - jk, f, used | (1 << slot), allow, melds, need_clean)
-                if sub != NEG and sub > best:
-                    best = sub
-                    choice = ("lay", opt)
-                    if not counting:
-                        break
-        if allow and (counting or best == NEG):
-            sub = self.best(x - (1 << (card * w)), h, f, used, allow - 1, melds, need_clean)
+                sub = self.best(x - packed, h - jk, f, used, allow, melds + 1, False, target - core.points)
+                if sub != NEG and sub + core.points > best:
+                    best = sub + core.points
+                    choice = ("frag", frag)
+                    if best >= target:
+                        return done()
+        for opt in self.lay_rows[card]:
+            packed, _, jk, slot, _, _ = opt
+            if used >> slot & 1 or jk > h or packed & absent:
+                continue
+            sub = self.best(x - packed, h - jk, f, used | (1 << slot), allow, melds, need_clean, target)
+            if sub != NEG and sub > best:
+                best = sub
+                choice = ("lay", opt)
+                if best >= target:
+                    return done()
+        if allow:
+            sub = self.best(x - (1 << (card * w)), h, f, used, allow - 1, melds, need_clean, target)
             if sub != NEG and sub > best:
                 best = sub
                 choice = ("discard", card)
-        self.memo[key] = (best, choice)
+        self.memo[key] = (best, True, choice)
         return best
 
     def path(self, x: int, h: int, f: int, used: int, allow: int, melds: int, need_clean: bool) -> list[object]:
         steps: list[object] = []
         while True:
-            _, choice = self.memo[(x, h, f, used, allow, melds, need_clean)]
+            _, _, choice = self.memo[(x, h, f, used, allow, melds, need_clean)]
             steps.append(choice)
             if x == 0 or not isinstance(choice, tuple):
                 return steps
@@ -229,6 +297,12 @@ class _Search:
                 f -= u
                 melds += 1
                 need_clean = need_clean and not (counted and shape.clean)
+            elif choice[0] == "frag":
+                frag = choice[1]
+                x -= frag[0]
+                h -= frag[1]
+                melds += 1
+                need_clean = False
             elif choice[0] == "lay":
                 opt = choice[1]
                 x -= opt[0]
@@ -267,29 +341,37 @@ def _plan_for(
     need_open: bool,
 ) -> tuple[list[Meld], list[Meld], list[LayOff], Card | None] | None:
     limit = rules.melds_per_turn
-    tables = piece_tables(rules) if limit is None else full_tables(rules)
     counts = hand.counts
-    options = _options(table, counts, hand.jokers, rules)
+    tables = tables_for(counts, hand.jokers + freed, rules, whole_runs=limit is not None)
+    options = _options(table, counts, hand.jokers, rules, tables.pos)
     search = _Search(rules, tables, options, need_open, limit, rules.must_discard_to_go_out)
+    if need_open and rules.opening_clean_run and hand.jokers:
+        for frag in _fragments(tables, counts, hand.jokers, rules):
+            naturals = [*frag[2].naturals, *(c for c in frag[3] + frag[4] if c != 52)]
+            search.frag_rows[min(tables.pos[c] for c in naturals)].append(frag)
     x = pack(counts, tables)
     need_clean = need_open and rules.opening_clean_run
-    value = search.best(x, hand.jokers, freed, 0, 1, 0, need_clean)
+    target = rules.opening_points if need_open else 0
+    value = search.best(x, hand.jokers, freed, 0, 1, 0, need_clean, target)
     if value == NEG or (need_open and value < rules.opening_points):
         return None
     steps = search.path(x, hand.jokers, freed, 0, 1, 0, need_clean)
     counted: list[Shape] = []
     later: list[Shape] = []
+    extended: list[_Fragment] = []
     layoffs: list[LayOff] = []
     discard: Card | None = None
     for step in steps:
         assert isinstance(step, tuple)
         if step[0] == "meld":
             (counted if step[2] == 0 else later).append(step[1])
+        elif step[0] == "frag":
+            extended.append(step[1])
         elif step[0] == "lay":
             for c, end in step[1][5]:
                 layoffs.append(LayOff(step[1][3], CARDS[c], end))
         elif step[0] == "discard":
-            discard = CARDS[step[1]]
+            discard = CARDS[tables.card_at[step[1]]]
         elif step[0] == "end":
             for opt in step[1]:
                 for c, end in opt[5]:
@@ -297,6 +379,11 @@ def _plan_for(
             if step[2]:
                 discard = JOKER
     first = build_melds(counted, rules, mix_clean=False)
+    for k, (_, _, core, lo, hi) in enumerate(extended):
+        target = len(table) + len(first) + k
+        layoffs.extend(LayOff(target, CARDS[c], End.LOW) for c in lo)
+        layoffs.extend(LayOff(target, CARDS[c], End.HIGH) for c in hi)
+    first.extend(build_meld(core) for _, _, core, _, _ in extended)
     return first, build_melds(later, rules), layoffs, discard
 
 

@@ -9,15 +9,18 @@ from rummylib.cards import Card, CardMultiset
 from rummylib.rules import Ruleset
 from rummylib.solver._results import Opening, prepare
 from rummylib.solver._search import NEG, Cover, Entry, card_penalties, entries, pack, shape_gain_penalty
-from rummylib.solver._tables import Shape, Tables, build_melds, piece_tables
+from rummylib.solver._tables import Shape, Tables, build_melds, piece_tables, tables_for
 
 __all__ = ["best_opening", "can_open"]
 
 
 @functools.lru_cache(maxsize=16)
-def _rows(rules: Ruleset) -> tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]]:
+def _piece_rows(rules: Ruleset, pos: tuple[int, ...]) -> tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]]:
+    return _rows(rules, piece_tables(rules, pos))
+
+
+def _rows(rules: Ruleset, tables: Tables) -> tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]]:
     """Search rows whose gain orders openings: points, then cards placed, then penalty removed."""
-    tables = piece_tables(rules)
     pens = card_penalties(rules)
     m1 = sum(pens[:52]) * rules.decks + pens[52] * rules.jokers + 1
     m2 = m1 * (52 * rules.decks + rules.jokers + 1)
@@ -32,14 +35,18 @@ def _rows(rules: Ruleset) -> tuple[Tables, tuple[tuple[Entry, ...], ...], int, t
 
 
 def _solve(hand: CardMultiset, rules: Ruleset) -> Opening | None:
-    tables, rows, m2, potential = _rows(rules)
     jokers = hand.jokers if rules.jokers else 0
+    tables = tables_for(hand.counts, jokers, rules)
+    if tables is piece_tables(rules, tables.pos):
+        tables, rows, m2, potential = _piece_rows(rules, tables.pos)
+    else:
+        tables, rows, m2, potential = _rows(rules, tables)
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(hand.counts, tables), jokers)
     need_clean = rules.opening_clean_run
     # Only openings worth the opening points matter: anything less is cut off.
     alpha = rules.opening_points * m2 - 1
-    value = cover.best(x, jokers, need_clean, cover.remaining(x, jokers), alpha)
+    value = cover.solve(x, jokers, need_clean, alpha, m2)
     if value <= alpha or value <= 0:
         return None
     points = value // m2

@@ -9,14 +9,17 @@ from rummylib.cards import Card, CardMultiset
 from rummylib.rules import Ruleset
 from rummylib.solver._results import Partition, prepare
 from rummylib.solver._search import NEG, Cover, Entry, card_penalties, entries, pack, shape_gain_penalty
-from rummylib.solver._tables import Shape, Tables, build_melds, piece_tables
+from rummylib.solver._tables import Shape, Tables, build_melds, piece_tables, tables_for
 
 __all__ = ["best_partition"]
 
 
 @functools.lru_cache(maxsize=16)
-def _rows(rules: Ruleset) -> tuple[Tables, tuple[tuple[Entry, ...], ...], tuple[int, ...]]:
-    tables = piece_tables(rules)
+def _piece_rows(rules: Ruleset, pos: tuple[int, ...]) -> tuple[Tables, tuple[tuple[Entry, ...], ...], tuple[int, ...]]:
+    return _rows(rules, piece_tables(rules, pos))
+
+
+def _rows(rules: Ruleset, tables: Tables) -> tuple[Tables, tuple[tuple[Entry, ...], ...], tuple[int, ...]]:
     pens = card_penalties(rules)
 
     def gain(shape: Shape) -> int:
@@ -49,11 +52,15 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     (['2H 3H 4H 5H', '9S 9D 9C'], 'KS 7D', 17)
     """
     ms, checked = prepare(hand, rules, "hand")
-    tables, rows, pens = _rows(checked)
     jokers = ms.jokers if checked.jokers else 0
+    tables = tables_for(ms.counts, jokers, checked)
+    if tables is piece_tables(checked, tables.pos):
+        tables, rows, pens = _piece_rows(checked, tables.pos)
+    else:
+        tables, rows, pens = _rows(checked, tables)
     cover = Cover(tables, rows, pens)
     x = cover.restrict(pack(ms.counts, tables), jokers)
-    cover.best(x, jokers, False, cover.remaining(x, jokers), NEG)
+    cover.solve(x, jokers, False, NEG, 1)
     shapes = cover.path(x, jokers, False)
     melds = build_melds(shapes, checked)
     leftover = ms - CardMultiset(c for m in melds for c in m.cards)

@@ -27,12 +27,12 @@ def card_penalties(rules: Ruleset) -> tuple[int, ...]:
 
 
 def pack(counts: Sequence[int], tables: Tables) -> int:
-    """Pack the 52 natural counts into one int, ``tables.width`` bits each."""
+    """Pack the 52 natural counts into one int, ``tables.width`` bits at each search position."""
     x = 0
     w = tables.width
     for i in range(52):
         if counts[i]:
-            x |= counts[i] << (w * i)
+            x |= counts[i] << (w * tables.pos[i])
     return x
 
 
@@ -50,7 +50,7 @@ def entries(
     for shapes in tables.by_low:
         row: list[Entry] = []
         for s in shapes:
-            packed = sum(1 << (w * c) for c in s.naturals)
+            packed = sum(1 << (w * tables.pos[c]) for c in s.naturals)
             spot = sum(potential[c] for c in s.naturals) + s.jokers * potential[52]
             row.append((packed, s.jokers, gain(s), s.clean, s, spot))
         out.append(tuple(row))
@@ -71,7 +71,8 @@ class Cover:
         self.field = tables.field
         self.ones = tables.ones
         self.rows = rows
-        self.potential = potential
+        # Potential by search position, joker last.
+        self.potential = tuple(potential[c] for c in tables.card_at) + (potential[52],)
         self.memo: dict[tuple[int, int, bool], tuple[int, bool, Entry | None]] = {}
 
     def presence(self, x: int) -> int:
@@ -163,6 +164,25 @@ class Cover:
         exact = best > alpha
         self.memo[key] = (best, exact, choice)
         return best
+
+    def solve(self, x: int, j: int, need_clean: bool, floor: int, unit: int) -> int:
+        """The exact best gain if it is above ``floor``, else a value at or below ``floor``.
+
+        Aspiration windows: first ask for the whole potential, then allow a loss
+        of 1, 3, 7, ... ``unit``; a narrow window prunes at once every branch
+        that leaves too much behind, and memo entries (upper bounds included)
+        stay valid from one window to the next. The first windows that fail
+        also tell how far below the potential the optimum lies.
+        """
+        rem = self.remaining(x, j)
+        loss = 0
+        while True:
+            alpha = max(floor, rem - loss * unit - 1)
+            value = self.best(x, j, need_clean, rem, alpha)
+            if value > alpha or alpha <= floor:
+                return value
+            # ``value`` bounds the optimum from above: skip windows that cannot hold it.
+            loss = max(2 * loss + 1, (rem - value) // unit)
 
     def path(self, x: int, j: int, need_clean: bool) -> list[Shape]:
         """The shapes of the best cover found by :meth:`best` (call it first)."""

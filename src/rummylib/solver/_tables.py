@@ -14,8 +14,10 @@ most opening points (``5H 6H JK`` as 7H rather than 4H, R-O3).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
+
+import attrs
 
 from rummylib.cards import CARDS, JOKER, Rank, Suit
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, position_value, rank_value
@@ -25,6 +27,15 @@ _SUITS = tuple(Suit)
 JOKER_INDEX = 52
 #: Longest run that still needs to be a candidate when runs may be split.
 PIECE_MAX = 5
+#: Search position of each natural card index: rank-major (the aces, then the twos, ...),
+#: so the cards one choice touches lie within a few ranks of the card branched on, and
+#: the memo sees few distinct states (the shape of a dynamic programme over ranks).
+POS: tuple[int, ...] = tuple((c % 13) * 4 + c // 13 for c in range(52))
+#: Suit-major positions (the card index itself): on (nearly) whole decks, where every
+#: card can be placed, the first descent in this order fills whole suits at once.
+SUIT_POS: tuple[int, ...] = tuple(range(52))
+#: Inputs at least this large are searched suit-major (measured, benchmarks/solver.py).
+SUIT_MAJOR_FROM = 90
 
 
 class Shape(NamedTuple):
@@ -47,7 +58,7 @@ class Shape(NamedTuple):
 
     @property
     def low(self) -> int:
-        """Lowest natural card index (the search files the shape under it)."""
+        """Lowest natural card index."""
         return self.naturals[0]
 
 
@@ -120,41 +131,97 @@ def _dedupe(shapes: Iterator[Shape]) -> list[Shape]:
         old = best.get(key)
         if old is None or shape.points > old.points:
             best[key] = shape
-    return sorted(best.values(), key=lambda s: (s.low, -s.size, -s.points, s.mask, s.jokers))
+    return sorted(best.values(), key=lambda s: (-s.size, -s.points, s.naturals, s.jokers))
 
 
 class Tables:
-    """The candidate shapes of one ruleset, filed by lowest natural card."""
+    """Candidate shapes filed by lowest search position, with the packing they use."""
 
-    def __init__(self, rules: Ruleset, max_len: int) -> None:
+    def __init__(self, rules: Ruleset, shapes: Iterable[Shape], pos: tuple[int, ...] = POS) -> None:
         self.rules = rules
-        self.max_len = max_len
-        shapes: list[Shape] = []
-        for suit in range(4):
-            shapes.extend(run_shapes(rules, max_len, suit))
-        for rank in range(1, 14):
-            shapes.extend(group_shapes(rules, rank))
+        self.pos = pos
+        self.card_at: tuple[int, ...] = tuple(sorted(range(52), key=lambda c: pos[c]))
         self.shapes: tuple[Shape, ...] = tuple(_dedupe(iter(shapes)))
         by_low: list[list[Shape]] = [[] for _ in range(52)]
         for shape in self.shapes:
-            by_low[shape.low].append(shape)
+            by_low[min(pos[c] for c in shape.naturals)].append(shape)
         self.by_low: tuple[tuple[Shape, ...], ...] = tuple(tuple(b) for b in by_low)
         # Field width of a packed count vector: counts up to rules.decks.
         self.width = max(1, rules.decks.bit_length())
         self.field = (1 << self.width) - 1
         self.ones = sum(1 << (self.width * i) for i in range(52))
+        self.packed: tuple[tuple[tuple[int, Shape], ...], ...] = tuple(
+            tuple((sum(1 << (self.width * pos[c]) for c in s.naturals), s) for s in row) for row in self.by_low
+        )
+
+
+def _rule_shapes(rules: Ruleset, max_len: int) -> Iterator[Shape]:
+    for suit in range(4):
+        yield from run_shapes(rules, max_len, suit)
+    for rank in range(1, 14):
+        yield from group_shapes(rules, rank)
+
+
+def _hand_run_shapes(counts: Sequence[int], jokers: int, rules: Ruleset, max_len: int) -> Iterator[Shape]:
+    """Run shapes whose naturals are all in ``counts``, with at most ``jokers`` jokers."""
+    top = ACE_HIGH if rules.ace_high else 13
+    for suit in range(4):
+        for start in range(1, top - 1):
+            stack: list[tuple[int, tuple[int, ...], tuple[bool, ...], int]] = [(start, (), (), 0)]
+            while stack:
+                pos, layout, slots, used = stack.pop()
+                n = len(layout)
+                if n >= 3 and not all(slots):
+                    naturals = tuple(sorted(c for c, j in zip(layout, slots) if not j))
+                    mask = 0
+                    for c in naturals:
+                        mask |= 1 << c
+                    points = sum(position_value(p) for p in range(start, start + n))
+                    yield Shape(naturals, mask, used, points, used == 0, True, suit * 16 + start, layout, slots)
+                if n >= max_len or n >= 13 or pos > top:
+                    continue
+                index = card_index_at(pos, suit)
+                if used < jokers and (rules.adjacent_jokers or not (slots and slots[-1])):
+                    stack.append((pos + 1, (*layout, index), (*slots, True), used + 1))
+                if counts[index]:
+                    stack.append((pos + 1, (*layout, index), (*slots, False), used))
+
+
+def hand_tables(counts: Sequence[int], jokers: int, rules: Ruleset, max_len: int) -> Tables:
+    """Shapes built for one multiset (not cached): every run length the rules need."""
+    jokers = min(jokers, rules.jokers)
+    shapes: list[Shape] = list(_hand_run_shapes(counts, jokers, rules, max_len))
+    for rank in range(1, 14):
+        for shape in group_shapes(rules, rank):
+            if shape.jokers <= jokers and all(counts[c] for c in shape.naturals):
+                shapes.append(shape)
+    return Tables(rules, shapes)
 
 
 @functools.lru_cache(maxsize=16)
-def piece_tables(rules: Ruleset) -> Tables:
-    """Shapes for optimisation questions: runs of 3-5 (all lengths with adjacent jokers)."""
-    return Tables(rules, 13 if rules.adjacent_jokers else PIECE_MAX)
+def piece_tables(rules: Ruleset, pos: tuple[int, ...] = POS) -> Tables:
+    """Shapes for optimisation questions: runs of 3 to 5 cards, and groups."""
+    return Tables(rules, _rule_shapes(rules, PIECE_MAX), pos)
 
 
 @functools.lru_cache(maxsize=8)
 def full_tables(rules: Ruleset) -> Tables:
-    """Shapes with every run length (for a limit on new melds per turn)."""
-    return Tables(rules, 13)
+    """Shapes with every run length (straight rummy's one meld per turn); no jokers only."""
+    return Tables(rules, _rule_shapes(rules, 13))
+
+
+def tables_for(counts: Sequence[int], jokers: int, rules: Ruleset, *, whole_runs: bool = False) -> Tables:
+    """The shapes a search on this multiset needs.
+
+    The cached per-ruleset tables where they suffice; otherwise (jokers side by
+    side, where long runs do not split; or whole runs with jokers) shapes built
+    from the multiset itself.
+    """
+    if not whole_runs and not rules.adjacent_jokers:
+        return piece_tables(rules, SUIT_POS if sum(counts) >= SUIT_MAJOR_FROM else POS)
+    if whole_runs and (rules.jokers == 0 or jokers == 0) and not rules.adjacent_jokers:
+        return full_tables(attrs.evolve(rules, jokers=0)) if rules.jokers else full_tables(rules)
+    return hand_tables(counts, jokers, rules, 13)
 
 
 def build_melds(shapes: list[Shape], rules: Ruleset, *, mix_clean: bool = True) -> list[Meld]:
