@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
+from typing import cast
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.rules import Ruleset
-from rummylib.solver._results import Opening, prepare
-from rummylib.solver._search import NEG, Cover, Entry, card_penalties, entries, pack, shape_gain_penalty
-from rummylib.solver._tables import Shape, Tables, build_melds, piece_tables, tables_for
+from rummylib.solver._results import Opening, leftover_of, prepare
+from rummylib.solver._search import (
+    NEG,
+    Cover,
+    Entry,
+    by_position,
+    card_penalties,
+    entries,
+    pack,
+    shape_gain_penalty,
+)
+from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
 
 __all__ = ["best_opening", "can_open"]
-
-
-@functools.lru_cache(maxsize=16)
-def _piece_rows(rules: Ruleset, pos: tuple[int, ...]) -> tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]]:
-    return _rows(rules, piece_tables(rules, pos))
 
 
 def _rows(rules: Ruleset, tables: Tables) -> tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]]:
@@ -31,16 +35,16 @@ def _rows(rules: Ruleset, tables: Tables) -> tuple[Tables, tuple[tuple[Entry, ..
     # What one card can add at most: its best place value, one card, its penalty.
     best_points = [11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)] + [11]
     potential = tuple(v * m2 + m1 + pen for v, pen in zip(best_points, pens))
-    return tables, entries(tables, gain, potential), m2, potential
+    return tables, entries(tables, gain, potential), m2, by_position(potential, tables)
 
 
 def _solve(hand: CardMultiset, rules: Ruleset) -> Opening | None:
     jokers = hand.jokers if rules.jokers else 0
     tables = tables_for(hand.counts, jokers, rules)
-    if tables is piece_tables(rules, tables.pos):
-        tables, rows, m2, potential = _piece_rows(rules, tables.pos)
-    else:
-        tables, rows, m2, potential = _rows(rules, tables)
+    cached = tables.extra.get("opening")
+    if cached is None:
+        cached = tables.extra["opening"] = _rows(rules, tables)
+    tables, rows, m2, potential = cast(tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]], cached)
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(hand.counts, tables), jokers)
     need_clean = rules.opening_clean_run
@@ -52,8 +56,7 @@ def _solve(hand: CardMultiset, rules: Ruleset) -> Opening | None:
     points = value // m2
     shapes = cover.path(x, jokers, need_clean)
     melds = build_melds(shapes, rules, mix_clean=False)
-    used = CardMultiset(c for m in melds for c in m.cards)
-    leftover = hand - used
+    leftover = leftover_of(hand, melds)
     pens = card_penalties(rules)
     penalty = sum(pens[c.index] for c in leftover)
     return Opening(melds, points, leftover, penalty)

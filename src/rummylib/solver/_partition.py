@@ -2,30 +2,37 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
+from typing import cast
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.rules import Ruleset
-from rummylib.solver._results import Partition, prepare
-from rummylib.solver._search import NEG, Cover, Entry, card_penalties, entries, pack, shape_gain_penalty
-from rummylib.solver._tables import Shape, Tables, build_melds, piece_tables, tables_for
+from rummylib.solver._results import Partition, leftover_of, prepare
+from rummylib.solver._search import (
+    NEG,
+    Cover,
+    Entry,
+    by_position,
+    card_penalties,
+    entries,
+    pack,
+    shape_gain_penalty,
+)
+from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
 
 __all__ = ["best_partition"]
 
 
-@functools.lru_cache(maxsize=16)
-def _piece_rows(rules: Ruleset, pos: tuple[int, ...]) -> tuple[Tables, tuple[tuple[Entry, ...], ...], tuple[int, ...]]:
-    return _rows(rules, piece_tables(rules, pos))
+_Rows = tuple[Tables, tuple[tuple[Entry, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
-def _rows(rules: Ruleset, tables: Tables) -> tuple[Tables, tuple[tuple[Entry, ...], ...], tuple[int, ...]]:
+def _rows(rules: Ruleset, tables: Tables) -> _Rows:
     pens = card_penalties(rules)
 
     def gain(shape: Shape) -> int:
         return shape_gain_penalty(shape, pens)
 
-    return tables, entries(tables, gain, pens), pens
+    return tables, entries(tables, gain, pens), by_position(pens, tables), pens
 
 
 def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
@@ -54,14 +61,14 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     ms, checked = prepare(hand, rules, "hand")
     jokers = ms.jokers if checked.jokers else 0
     tables = tables_for(ms.counts, jokers, checked)
-    if tables is piece_tables(checked, tables.pos):
-        tables, rows, pens = _piece_rows(checked, tables.pos)
-    else:
-        tables, rows, pens = _rows(checked, tables)
-    cover = Cover(tables, rows, pens)
+    cached = tables.extra.get("partition")
+    if cached is None:
+        cached = tables.extra["partition"] = _rows(checked, tables)
+    tables, rows, potential, pens = cast(_Rows, cached)
+    cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(ms.counts, tables), jokers)
     cover.solve(x, jokers, False, NEG, 1)
     shapes = cover.path(x, jokers, False)
     melds = build_melds(shapes, checked)
-    leftover = ms - CardMultiset(c for m in melds for c in m.cards)
+    leftover = leftover_of(ms, melds)
     return Partition(melds, leftover, sum(pens[c.index] for c in leftover))

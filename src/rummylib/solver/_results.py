@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
 
 import attrs
 
-from rummylib.cards import CardMultiset, as_multiset, check_in_deck
+from rummylib.cards import CARDS, CardMultiset, as_multiset, check_in_deck
 from rummylib.errors import RulesetError, RulesetReason
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
 
 __all__ = ["Opening", "Partition"]
+
+T = TypeVar("T")
 
 
 def _meld_tuple(melds: Iterable[Meld]) -> tuple[Meld, ...]:
@@ -67,5 +70,38 @@ def prepare(cards: object, rules: object, what: str = "cards") -> tuple[CardMult
     """Normalise the input cards and check they fit in the ruleset's deck."""
     checked = check_rules(rules)
     ms = as_multiset(cards, what)
-    check_in_deck(ms, checked, what)
+    counts = ms.counts
+    if max(counts[:52]) > checked.decks or counts[52] > checked.jokers:
+        check_in_deck(ms, checked, what)  # raises, naming the cards
     return ms, checked
+
+
+def leftover_of(hand: CardMultiset, melds: Iterable[Meld]) -> CardMultiset:
+    """The cards of ``hand`` in none of ``melds`` (the melds come from ``hand``)."""
+    counts = list(hand.counts)
+    for meld in melds:
+        for card in meld.cards:
+            counts[card.index] -= 1
+    return CardMultiset(CARDS[i] for i, n in enumerate(counts) for _ in range(n))
+
+
+class RulesCache(Generic[T]):
+    """A small cache keyed on the identity of a ruleset (hashing a Ruleset is slow).
+
+    Holds at most ``size`` rulesets; it is cleared when full, so it never grows.
+    """
+
+    def __init__(self, build: Callable[[Ruleset], T], size: int = 16) -> None:
+        self.build = build
+        self.size = size
+        self.entries: dict[int, tuple[Ruleset, T]] = {}
+
+    def __call__(self, rules: Ruleset) -> T:
+        hit = self.entries.get(id(rules))
+        if hit is not None and hit[0] is rules:
+            return hit[1]
+        value = self.build(rules)
+        if len(self.entries) >= self.size:
+            self.entries.clear()
+        self.entries[id(rules)] = (rules, value)
+        return value

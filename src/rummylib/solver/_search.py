@@ -57,6 +57,11 @@ def entries(
     return tuple(out)
 
 
+def by_position(values: Sequence[int], tables: Tables) -> tuple[int, ...]:
+    """Per-card values reordered by search position, the joker's value last."""
+    return (*(values[c] for c in tables.card_at), values[52])
+
+
 class Cover:
     """One exact branch-and-bound search; the memo lives as long as this object.
 
@@ -71,8 +76,7 @@ class Cover:
         self.field = tables.field
         self.ones = tables.ones
         self.rows = rows
-        # Potential by search position, joker last.
-        self.potential = tuple(potential[c] for c in tables.card_at) + (potential[52],)
+        self.potential = potential  # by search position, joker last (see by_position)
         self.memo: dict[tuple[int, int, bool], tuple[int, bool, Entry | None]] = {}
 
     def presence(self, x: int) -> int:
@@ -94,14 +98,15 @@ class Cover:
         while True:
             p = self.presence(x)
             absent = ~p
-            rows: list[tuple[Entry, ...]] = []
+            rows: list[tuple[Entry, ...]] = [()] * 52
             alive = 0
-            for card in range(52):
-                if not p >> (card * w) & 1:
-                    rows.append(())
-                    continue
+            q = p
+            while q:
+                bit = q & -q
+                q ^= bit
+                card = (bit.bit_length() - 1) // w
                 row = tuple(e for e in self.rows[card] if e[1] <= j and not e[0] & absent)
-                rows.append(row)
+                rows[card] = row
                 for e in row:
                     alive |= e[0]
             self.rows = tuple(rows)
@@ -118,10 +123,12 @@ class Cover:
         """The potential of what is left: an upper bound on its gain."""
         w = self.w
         total = j * self.potential[52]
-        for card in range(52):
-            n = (x >> (card * w)) & self.field
-            if n:
-                total += n * self.potential[card]
+        p = self.presence(x)
+        while p:
+            bit = p & -p
+            p ^= bit
+            shift = bit.bit_length() - 1
+            total += ((x >> shift) & self.field) * self.potential[shift // w]
         return total
 
     def best(self, x: int, j: int, need_clean: bool, rem: int, alpha: int) -> int:

@@ -13,7 +13,6 @@ most opening points (``5H 6H JK`` as 7H rather than 4H, R-O3).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
@@ -22,6 +21,7 @@ import attrs
 from rummylib.cards import CARDS, JOKER, Rank, Suit
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, position_value, rank_value
 from rummylib.rules import Ruleset
+from rummylib.solver._results import RulesCache
 
 _SUITS = tuple(Suit)
 JOKER_INDEX = 52
@@ -150,6 +150,8 @@ class Tables:
         self.width = max(1, rules.decks.bit_length())
         self.field = (1 << self.width) - 1
         self.ones = sum(1 << (self.width * i) for i in range(52))
+        #: Per-objective search rows, filled lazily by the solvers (bounded: a few keys).
+        self.extra: dict[str, object] = {}
         self.packed: tuple[tuple[tuple[int, Shape], ...], ...] = tuple(
             tuple((sum(1 << (self.width * pos[c]) for c in s.naturals), s) for s in row) for row in self.by_low
         )
@@ -198,16 +200,24 @@ def hand_tables(counts: Sequence[int], jokers: int, rules: Ruleset, max_len: int
     return Tables(rules, shapes)
 
 
-@functools.lru_cache(maxsize=16)
-def piece_tables(rules: Ruleset, pos: tuple[int, ...] = POS) -> Tables:
-    """Shapes for optimisation questions: runs of 3 to 5 cards, and groups."""
-    return Tables(rules, _rule_shapes(rules, PIECE_MAX), pos)
+_RANK_PIECES: RulesCache[Tables] = RulesCache(lambda r: Tables(r, _rule_shapes(r, PIECE_MAX), POS))
+_SUIT_PIECES: RulesCache[Tables] = RulesCache(lambda r: Tables(r, _rule_shapes(r, PIECE_MAX), SUIT_POS))
+_WHOLE: RulesCache[Tables] = RulesCache(lambda r: Tables(r, _rule_shapes(r, 13)), size=8)
 
 
-@functools.lru_cache(maxsize=8)
+def piece_tables(rules: Ruleset, *, suit_major: bool = False) -> Tables:
+    """Shapes for optimisation questions: runs of 3 to 5 cards, and groups (cached per ruleset)."""
+    return (_SUIT_PIECES if suit_major else _RANK_PIECES)(rules)
+
+
 def full_tables(rules: Ruleset) -> Tables:
-    """Shapes with every run length (straight rummy's one meld per turn); no jokers only."""
-    return Tables(rules, _rule_shapes(rules, 13))
+    """Shapes with every run length (straight rummy's one meld per turn); rules without jokers."""
+    return _WHOLE(rules)
+
+
+_WHOLE_NO_JOKERS: RulesCache[Tables] = RulesCache(
+    lambda r: Tables(attrs.evolve(r, jokers=0), _rule_shapes(attrs.evolve(r, jokers=0), 13)), size=8
+)
 
 
 def tables_for(counts: Sequence[int], jokers: int, rules: Ruleset, *, whole_runs: bool = False) -> Tables:
@@ -218,9 +228,9 @@ def tables_for(counts: Sequence[int], jokers: int, rules: Ruleset, *, whole_runs
     from the multiset itself.
     """
     if not whole_runs and not rules.adjacent_jokers:
-        return piece_tables(rules, SUIT_POS if sum(counts) >= SUIT_MAJOR_FROM else POS)
+        return piece_tables(rules, suit_major=sum(counts) >= SUIT_MAJOR_FROM)
     if whole_runs and (rules.jokers == 0 or jokers == 0) and not rules.adjacent_jokers:
-        return full_tables(attrs.evolve(rules, jokers=0)) if rules.jokers else full_tables(rules)
+        return _WHOLE_NO_JOKERS(rules) if rules.jokers else full_tables(rules)
     return hand_tables(counts, jokers, rules, 13)
 
 
