@@ -41,6 +41,9 @@ from rummylib import (
     make_meld,
     parse_card,
     parse_cards,
+    format_meld,
+    meld_points,
+    parse_meld,
     swap_joker,
     validate_meld,
 )
@@ -315,3 +318,16 @@ def test_swap_joker_only_for_the_exact_card(rules: Ruleset, data: st.DataObject)
     assert new.represents == meld.represents
     assert Counter(new.cards) + Counter([JOKER]) == Counter(meld.cards) + Counter([card])
     assert new.joker_count == meld.joker_count - 1
+
+
+@pytest.mark.parametrize("rules", MELD_RULES, ids=lambda r: r.name)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_meld_notation_round_trip(rules: Ruleset, data: st.DataObject) -> None:
+    """R-M6: the notation records every slot, so parsing it gives the same meld back."""
+    meld = data.draw(melds(rules))
+    text = format_meld(meld)
+    assert parse_meld(text, rules) == meld
+    assert parse_meld(text.lower(), rules) == meld
+    assert len(meld) > 5 or meld_key(meld) in oracle_readings(meld.cards, rules)
+    assert meld_points(meld, rules) == sum(meld.points)
