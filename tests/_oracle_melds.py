@@ -99,6 +99,35 @@ def _set_readings(cards: Sequence[str], rules: Ruleset) -> set[Reading]:
     return found
 
 
+def laid_run_layouts(cards: Sequence[Card]) -> set[Reading]:
+    """Every run layout keeping ``cards`` in the given order, whatever the rules say.
+
+    A player who lays cards in run order fixes where each joker sits, so that
+    layout alone is judged (R-J3: ``JK JK 5H`` is no run as laid).
+    """
+    order = tuple(_text(c) for c in cards)
+    n = len(order)
+    found: set[Reading] = set()
+    if not 3 <= n <= 13 or all(c == "JK" for c in order):
+        return found
+    for suit in _SUIT_ORDER:
+        for start in range(1, 16 - n):
+            stands = [_card_text(p, suit) for p in range(start, start + n)]
+            if all(c == "JK" or c == s for c, s in zip(order, stands)):
+                found.add(("run", suit, start, order))
+    return found
+
+
+def expected_readings(cards: Sequence[Card], rules: Ruleset) -> set[Reading]:
+    """What make_meld may return: every valid reading, unless the given order is
+    a run layout whose every placement breaks a rule and no set reading exists."""
+    readings = oracle_readings(cards, rules)
+    laid = laid_run_layouts(cards)
+    if laid and not (laid & readings) and not any(r[0] == "set" for r in readings):
+        return set()
+    return readings
+
+
 def oracle_readings(cards: Sequence[Card], rules: Ruleset) -> set[Reading]:
     """Every valid reading of ``cards`` as one meld under ``rules``."""
     texts = [_text(c) for c in cards]
@@ -135,7 +164,9 @@ def joker_targets(reading: Reading) -> list[str]:
 
 __all__ = [
     "Reading",
+    "expected_readings",
     "joker_targets",
+    "laid_run_layouts",
     "meld_key",
     "oracle_readings",
     "reading_in_order",

@@ -111,8 +111,17 @@ def test_unordered_cards_take_the_only_reading() -> None:
     run = meld("7H 5H 6H")
     assert isinstance(run, Run)
     assert [str(c) for c in run.cards] == ["5H", "6H", "7H"]
-    # R-J3: JK JK 5H laid that way is no run, but the cards have one reading: JK 5H JK.
-    assert format_meld(meld("JK JK 5H")) == "JK=4H 5H JK=6H"
+    assert format_meld(meld("JK 5H JK")) == "JK=4H 5H JK=6H"
+
+
+def test_cards_laid_in_run_order_are_judged_as_laid() -> None:
+    # R-J3: JK JK 5H laid that way is no run, although JK 5H JK would be.
+    error = refused("JK JK 5H")
+    assert error.reason is MeldReason.ADJACENT_JOKERS
+    assert "JK JK 5H as laid" in str(error)
+    assert refused("5H 6H JK JK").reason is MeldReason.ADJACENT_JOKERS
+    # R-M4: under straight rules the order Q-K-A is no run.
+    assert refused("QS KS AS", STRAIGHT).reason is MeldReason.ACE_HIGH_FORBIDDEN
 
 
 def test_ambiguous_jokers_need_a_declaration() -> None:

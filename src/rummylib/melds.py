@@ -459,17 +459,30 @@ def _diagnose(cards: tuple[Card, ...], naturals: Sequence[Card], rules: Ruleset)
     return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
 
 
+def _laid_runs(given: tuple[Card, ...], suit: Suit) -> list[Run]:
+    """Every run layout that keeps the cards in the given order (rules aside)."""
+    if len(given) > 13:
+        return []
+    laid: list[Run] = []
+    for start in range(1, ACE_HIGH - len(given) + 2):
+        try:
+            laid.append(Run(suit, start, given))
+        except InvalidMeldError:
+            continue
+    return laid
+
+
 def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] | None = None) -> Meld:
     """Build a meld from cards as a player lays them (R-M, J1-J3).
 
-    A run given lowest first keeps that order (``5H 6H JK`` makes the joker
-    7H). Otherwise, if exactly one reading of the cards exists, it is taken,
-    whatever order the cards came in: ``JK JK 5H`` is no run as laid (R-J3),
-    but its cards have one reading, ``JK=4H 5H JK=6H``, and that is returned
-    (build a :class:`Run` directly and call :func:`validate_meld` to check a
-    layout exactly as given). Where several readings exist (a set of three
-    with a joker; jokers whose place the order does not fix), ``jokers``
-    states what the jokers stand for (in any order). A group comes back with
+    A run given lowest first is taken as laid: ``5H 6H JK`` makes the joker
+    7H, and ``JK JK 5H`` is refused (R-J3: as laid, its jokers stand side by
+    side as 3H and 4H), as is ``QS KS AS`` under rules without a high ace.
+    Cards given in an order that is no run layout (``7H 5H 6H``, a set in any
+    order) are read by their content: if exactly one reading exists, it is
+    taken. Where several exist (a set of three with a joker; jokers whose
+    place the order does not fix), ``jokers`` states what the jokers stand
+    for (in any order). A group comes back with
     its slots in suit order S, H, D, C. A meld needs at least one real card,
     and never holds more jokers than the ruleset's deck.
 
@@ -489,8 +502,12 @@ def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] |
     >>> from rummylib import REMIK, parse_cards
     >>> str(make_meld(parse_cards("8S 8H JK"), REMIK, jokers=parse_cards("8D")))
     '8S 8H JK=8D'
-    >>> str(make_meld(parse_cards("JK JK 5H"), REMIK))
+    >>> str(make_meld(parse_cards("JK 5H JK"), REMIK))
     'JK=4H 5H JK=6H'
+    >>> make_meld(parse_cards("JK JK 5H"), REMIK).cards
+    Traceback (most recent call last):
+    ...
+    rummylib.errors.InvalidMeldError: JK JK 5H as laid is no valid run: run JK=3H JK=4H 5H has two jokers side by side
     >>> make_meld(parse_cards("5H 7H 8S"), REMIK)
     Traceback (most recent call last):
     ...
@@ -527,6 +544,13 @@ def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] |
         readings += _run_readings(naturals, n, naturals[0].suit or Suit.SPADES, rules)
     if not readings:
         raise _diagnose(given, naturals, rules)
+    if len(suits) == 1 and not any(isinstance(m, Group) for m in readings):
+        # The order the player laid fixes the layout: judge that layout (R-J3, M4).
+        laid = _laid_runs(given, naturals[0].suit or Suit.SPADES)
+        errors = [_joker_rule_error(run, rules) for run in laid]
+        first = errors[0] if laid else None
+        if first is not None and all(errors):
+            raise _bad(first.reason, given, f"{text} as laid is no valid run: {first}")
     if declared is not None:
         want = sorted(declared)
         matching = [m for m in readings if _joker_targets(m) == want]
