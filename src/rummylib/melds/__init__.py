@@ -1,0 +1,46 @@
+"""Melds: runs and groups, built, validated, valued, extended (RULES.md M, J, V, O3).
+
+A :class:`Run` knows its suit and its slots low to high; a :class:`Group` (a
+remik "set") knows its rank and the suit each card stands for. ``.cards`` are
+the physical cards in table order (jokers as :data:`~rummylib.JOKER`),
+``.represents`` the card each one stands for, in the same order.
+
+>>> from rummylib import REMIK, make_meld, meld_points, parse_cards
+>>> run = make_meld(parse_cards("5H 6H JK"), REMIK)
+>>> str(run), meld_points(run, REMIK)
+('5H 6H JK=7H', 18)
+"""
+
+from __future__ import annotations
+
+from rummylib.melds._build import make_meld, parse_meld
+from rummylib.melds._change import lay_off, swap_joker
+from rummylib.melds._types import (
+    ACE_HIGH as ACE_HIGH,
+    End,
+    Group,
+    Meld,
+    Run,
+    card_at_position as card_at_position,
+    format_meld,
+    is_clean_run,
+    meld_points,
+    position_value as position_value,
+    rank_value as rank_value,
+    validate_meld,
+)
+
+__all__ = [
+    "End",
+    "Group",
+    "Meld",
+    "Run",
+    "format_meld",
+    "is_clean_run",
+    "lay_off",
+    "make_meld",
+    "meld_points",
+    "parse_meld",
+    "swap_joker",
+    "validate_meld",
+]

@@ -1,0 +1,352 @@
+"""Meld values: runs and groups, their layout and rule checks, values and notation."""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from rummylib.cards import (
+    Card,
+    Rank,
+    Suit,
+    as_cards,
+    format_cards,
+    natural,
+)
+from rummylib.errors import (
+    InvalidCardsError,
+    InvalidMeldError,
+    MeldReason,
+    RulesetError,
+    RulesetReason,
+)
+from rummylib.rules import Ruleset
+
+__all__ = [
+    "End",
+    "Group",
+    "Meld",
+    "Run",
+    "format_meld",
+    "is_clean_run",
+    "lay_off",
+    "make_meld",
+    "meld_points",
+    "parse_meld",
+    "swap_joker",
+    "validate_meld",
+]
+
+#: Position of the ace above the king (Q-K-A); the low ace is position 1.
+ACE_HIGH: Final = 14
+_SUITS: Final = tuple(Suit)
+
+
+class End(enum.Enum):
+    """The end of a run a card is laid off at."""
+
+    LOW = "low"
+    HIGH = "high"
+
+
+def position_value(position: int) -> int:
+    """Opening value of a run slot (R-V): ace low 1, 2-10 face, J-K 10, ace high 11.
+
+    >>> position_value(1), position_value(7), position_value(12), position_value(ACE_HIGH)
+    (1, 7, 10, 11)
+    """
+    if position == ACE_HIGH:
+        return 11
+    return position if position <= 10 else 10
+
+
+def rank_value(rank: Rank) -> int:
+    """Opening value of a card of ``rank`` in a group (R-V: an ace is 11).
+
+    >>> rank_value(Rank.ACE), rank_value(Rank.EIGHT), rank_value(Rank.KING)
+    (11, 8, 10)
+    """
+    return 11 if rank is Rank.ACE else min(int(rank), 10)
+
+
+def card_at_position(position: int, suit: Suit) -> Card:
+    """The natural card in run position ``position`` (1-14) of ``suit``.
+
+    >>> card_at_position(1, Suit.HEARTS), card_at_position(ACE_HIGH, Suit.HEARTS)
+    (Card('AH'), Card('AH'))
+    """
+    return natural(1 if position == ACE_HIGH else position, suit)
+
+
+def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    try:
+        return as_cards(cards, "a meld's cards")
+    except InvalidCardsError as exc:
+        raise InvalidMeldError(MeldReason.WRONG_TYPE, cards, str(exc)) from None
+
+
+def _suit_tuple(suits: Iterable[Suit]) -> tuple[Suit, ...]:
+    if isinstance(suits, (str, bytes)) or not isinstance(suits, Iterable):
+        msg = f"a group's suits must be an iterable of Suit, not {suits!r}"
+        raise InvalidMeldError(MeldReason.WRONG_TYPE, suits, msg)
+    values = tuple(suits)
+    for suit in values:
+        if not isinstance(suit, Suit):
+            msg = f"a group's suits must hold only Suit values, found {suit!r}"
+            raise InvalidMeldError(MeldReason.WRONG_TYPE, values, msg)
+    return values
+
+
+def _jokers(count: int) -> str:
+    return "1 joker" if count == 1 else f"{count} jokers"
+
+
+def _bad(reason: MeldReason, cards: object, detail: str) -> InvalidMeldError:
+    return InvalidMeldError(reason, cards, detail)
+
+
+class Meld:
+    """A run or a group on the table. See :class:`Run` and :class:`Group`."""
+
+    __slots__ = ()
+    cards: tuple[Card, ...]
+
+    @property
+    def represents(self) -> tuple[Card, ...]:
+        """The card each slot stands for, in the order of :attr:`cards`."""
+        raise NotImplementedError
+
+    @property
+    def joker_count(self) -> int:
+        """How many jokers the meld holds."""
+        return sum(1 for c in self.cards if c.is_joker)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The opening value of each slot (R-V, O3)."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return format_meld(self)
+
+
+def _run_check(run: Run) -> None:
+    if not isinstance(run.suit, Suit):
+        raise _bad(MeldReason.BAD_LAYOUT, run.cards, f"a run's suit must be a Suit, not {run.suit!r}")
+    if not isinstance(run.start, int) or isinstance(run.start, bool) or not 1 <= run.start <= ACE_HIGH:
+        raise _bad(MeldReason.BAD_LAYOUT, run.cards, f"a run's start must be 1-14, not {run.start!r}")
+    n = len(run.cards)
+    if n < 3:
+        raise _bad(MeldReason.TOO_SHORT, run.cards, f"run {format_cards(run.cards)} has fewer than 3 cards")
+    if n > 13:
+        raise _bad(MeldReason.TOO_LONG, run.cards, "a run holds at most 13 cards (the ace cannot be at both ends)")
+    if run.start + n - 1 > ACE_HIGH:
+        raise _bad(MeldReason.WRAPS_CORNER, run.cards, f"run {format_cards(run.cards)} goes past the ace")
+    for offset, card in enumerate(run.cards):
+        if not card.is_joker and card != card_at_position(run.start + offset, run.suit):
+            want = card_at_position(run.start + offset, run.suit)
+            msg = f"run slot {offset} holds {card}, expected {want} or a joker"
+            raise _bad(MeldReason.BAD_LAYOUT, run.cards, msg)
+    if all(c.is_joker for c in run.cards):
+        raise _bad(MeldReason.NO_NATURAL, run.cards, "a meld needs at least one real card")
+
+
+@attrs.frozen
+class Run(Meld):
+    """A run: one suit, consecutive positions ``start .. start+len-1`` (R-M1, M3, M6).
+
+    Positions are 1 (ace low) to 13 (king) and 14 (ace high).
+
+    >>> from rummylib import parse_cards
+    >>> r = Run(Suit.HEARTS, 5, parse_cards("5H 6H JK"))
+    >>> [str(c) for c in r.represents]
+    ['5H', '6H', '7H']
+    """
+
+    suit: Suit
+    start: int
+    cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        _run_check(self)
+
+    @property
+    def end(self) -> int:
+        """Position of the highest slot."""
+        return self.start + len(self.cards) - 1
+
+    @property
+    def positions(self) -> range:
+        """The positions the run covers, low to high."""
+        return range(self.start, self.start + len(self.cards))
+
+    @property
+    def represents(self) -> tuple[Card, ...]:
+        return tuple(card_at_position(p, self.suit) for p in self.positions)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return tuple(position_value(p) for p in self.positions)
+
+    @property
+    def is_clean(self) -> bool:
+        """Whether the run holds no joker (R-O2)."""
+        return not any(c.is_joker for c in self.cards)
+
+    def __str__(self) -> str:
+        return format_meld(self)
+
+
+def _group_check(group: Group) -> None:
+    if not isinstance(group.rank, Rank):
+        raise _bad(MeldReason.BAD_LAYOUT, group.cards, f"a group's rank must be a Rank, not {group.rank!r}")
+    n = len(group.cards)
+    if n < 3:
+        raise _bad(MeldReason.TOO_SHORT, group.cards, f"group {format_cards(group.cards)} has fewer than 3 cards")
+    if n > 4:
+        raise _bad(MeldReason.GROUP_TOO_BIG, group.cards, f"group {format_cards(group.cards)} has more than 4 cards")
+    if len(group.suits) != n or not all(isinstance(s, Suit) for s in group.suits):
+        raise _bad(MeldReason.BAD_LAYOUT, group.cards, "a group needs one suit per card")
+    if len(set(group.suits)) != n:
+        raise _bad(MeldReason.REPEATED_SUIT, group.cards, f"group {format_cards(group.cards)} repeats a suit")
+    if [s.index for s in group.suits] != sorted(s.index for s in group.suits):
+        raise _bad(MeldReason.BAD_LAYOUT, group.cards, "a group's slots are kept in suit order S, H, D, C")
+    for card, suit in zip(group.cards, group.suits):
+        if not card.is_joker and card != natural(int(group.rank), suit):
+            msg = f"group slot for {suit.value} holds {card}, expected {natural(int(group.rank), suit)} or a joker"
+            raise _bad(MeldReason.BAD_LAYOUT, group.cards, msg)
+    if all(c.is_joker for c in group.cards):
+        raise _bad(MeldReason.NO_NATURAL, group.cards, "a meld needs at least one real card")
+
+
+@attrs.frozen
+class Group(Meld):
+    """A group (a remik "set"): one rank, distinct suits, 3 or 4 cards (R-M2, J2).
+
+    Slots are kept in suit order S, H, D, C; ``suits[i]`` is the suit
+    ``cards[i]`` stands for.
+
+    >>> from rummylib import parse_cards
+    >>> g = Group(Rank.EIGHT, parse_cards("8S 8H JK"), (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS))
+    >>> str(g)
+    '8S 8H JK=8D'
+    """
+
+    rank: Rank
+    cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+    suits: tuple[Suit, ...] = attrs.field(converter=_suit_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        _group_check(self)
+
+    @property
+    def represents(self) -> tuple[Card, ...]:
+        return tuple(natural(int(self.rank), s) for s in self.suits)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return (rank_value(self.rank),) * len(self.cards)
+
+    def __str__(self) -> str:
+        return format_meld(self)
+
+
+def _check_rules(rules: object) -> Ruleset:
+    if not isinstance(rules, Ruleset):
+        msg = f"expected a Ruleset, not {type(rules).__name__}"
+        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
+    return rules
+
+
+def _check_meld(meld: object) -> Meld:
+    if not isinstance(meld, (Run, Group)):
+        msg = f"expected a Run or a Group, not {meld!r}"
+        raise InvalidMeldError(MeldReason.WRONG_TYPE, meld, msg)
+    return meld
+
+
+def _joker_rule_error(meld: Meld, rules: Ruleset) -> InvalidMeldError | None:
+    """The ruleset-dependent problem with a structurally sound meld, if any."""
+    cards = meld.cards
+    jokers = meld.joker_count
+    if jokers and rules.jokers == 0:
+        return _bad(MeldReason.JOKERS_NOT_ALLOWED, cards, f"the {rules.name} rules have no jokers")
+    if jokers > rules.jokers:
+        msg = f"meld {format_meld(meld)} holds {_jokers(jokers)}; the {rules.name} deck has only {rules.jokers}"
+        return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
+    if isinstance(meld, Run):
+        if meld.end == ACE_HIGH and not rules.ace_high:
+            msg = f"run {format_meld(meld)} puts the ace above the king, which the {rules.name} rules forbid"
+            return _bad(MeldReason.ACE_HIGH_FORBIDDEN, cards, msg)
+        if not rules.adjacent_jokers:
+            for a, b in itertools.pairwise(cards):
+                if a.is_joker and b.is_joker:
+                    return _bad(MeldReason.ADJACENT_JOKERS, cards, f"run {format_meld(meld)} has two jokers side by side")
+    else:
+        limit = rules.group3_max_jokers if len(cards) == 3 else rules.group4_max_jokers
+        if jokers > limit:
+            msg = f"group {format_meld(meld)} holds {_jokers(jokers)}; at most {limit} in a group of {len(cards)}"
+            return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
+    return None
+
+
+def validate_meld(meld: Meld, rules: Ruleset) -> None:
+    """Raise :class:`InvalidMeldError` unless ``meld`` is legal under ``rules``.
+
+    Construction already checks the layout; this adds what depends on the
+    ruleset: jokers allowed and their limits (R-J2, J3), the high ace (R-M4).
+
+    >>> from rummylib import STRAIGHT, parse_cards
+    >>> validate_meld(Run(Suit.SPADES, 12, parse_cards("QS KS AS")), STRAIGHT)
+    Traceback (most recent call last):
+    ...
+    rummylib.errors.InvalidMeldError: run QS KS AS puts the ace above the king, which the straight rules forbid
+    """
+    error = _joker_rule_error(_check_meld(meld), _check_rules(rules))
+    if error is not None:
+        raise error
+
+
+
+def meld_points(meld: Meld, rules: Ruleset) -> int:
+    """The opening value of a meld (R-V, O3): jokers count as what they stand for.
+
+    >>> from rummylib import REMIK, make_meld, parse_cards
+    >>> meld_points(make_meld(parse_cards("9S 10S JS"), REMIK), REMIK)
+    29
+    >>> meld_points(make_meld(parse_cards("QH KH AH"), REMIK), REMIK)
+    31
+    """
+    validate_meld(meld, rules)
+    return sum(meld.points)
+
+
+def is_clean_run(meld: Meld) -> bool:
+    """Whether ``meld`` is a run without jokers (R-O2, O6).
+
+    >>> from rummylib import REMIK, make_meld, parse_cards
+    >>> is_clean_run(make_meld(parse_cards("9S 10S JS"), REMIK))
+    True
+    """
+    return isinstance(meld, Run) and meld.is_clean
+
+
+
+def format_meld(meld: Meld) -> str:
+    """A meld as text: its cards in table order, each joker as ``JK=<card>``.
+
+    >>> from rummylib import REMIK, make_meld, parse_cards
+    >>> format_meld(make_meld(parse_cards("JK 5H JK 7H"), REMIK))
+    'JK=4H 5H JK=6H 7H'
+    """
+    meld = _check_meld(meld)
+    return " ".join(
+        f"JK={r}" if c.is_joker else str(c) for c, r in zip(meld.cards, meld.represents)
+    )
