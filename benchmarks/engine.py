@@ -12,7 +12,7 @@ in the same run:
   new state, the cost of a naive engine that copies its state on every move
   instead of sharing structure.
 
-Games use :func:`rummylib.simulate.simulation_rules` (a restock cap, R-D7)
+Games use :func:`rummylib.simulation.simulation_rules` (a restock cap, R-D7)
 and fixed seeds, so every repeat plays exactly the same moves. Times are
 CPU seconds of this process (``time.process_time``), so a busy machine
 slows the figures down less than wall-clock time would; every measured
@@ -37,7 +37,7 @@ from typing import Any
 
 import rummylib as rl
 from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, derive_seed
-from rummylib.simulate import play_game, simulation_rules
+from rummylib.simulation import play_game, simulation_rules
 
 TABLES = [("remik", rl.REMIK, 4), ("straight", rl.STRAIGHT, 4)]
 Row = tuple[str, str, str]

@@ -54,7 +54,7 @@ html_static_path: list[str] = []
 #: The modules the API reference documents, lowest layer first.
 API_MODULES = (
     "errors", "cards", "rules", "melds", "scoring", "actions", "solver", "engine", "records",
-    "bots", "simulate", "testing", "cli",
+    "bots", "simulation", "testing", "cli",
 )  # fmt: skip
 
 

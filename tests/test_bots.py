@@ -23,7 +23,7 @@ from rummylib.bots import (
     _SplitMix64,
     derive_seed,
 )
-from rummylib.simulate import simulation_rules
+from rummylib.simulation import simulation_rules
 
 C = rl.parse_cards
 REMIK_SIM = simulation_rules(rl.REMIK)

@@ -18,7 +18,7 @@ import pytest
 import rummylib as rl
 from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, derive_seed
 from rummylib.scoring import is_game_over, score_round, standings
-from rummylib.simulate import simulate, simulation_rules
+from rummylib.simulation import simulate, simulation_rules
 
 #: Name, ruleset (with the simulation restock cap, R-D7), players.
 TABLES: list[tuple[str, rl.Ruleset, int]] = [

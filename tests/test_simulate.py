@@ -13,7 +13,7 @@ import pytest
 
 import rummylib as rl
 from rummylib.bots import Bot, BotFactory, GreedyBot, LegalActions, RandomBot, SimulationError, SimulationReason
-from rummylib.simulate import (
+from rummylib.simulation import (
     DEFAULT_MAX_ACTIONS,
     SIMULATION_RESTOCK_LIMIT,
     GameResult,

@@ -102,7 +102,7 @@ from rummylib.errors import IllegalActionReason
 
 # --- bots and simulation ---
 from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, SimulationError, SimulationReason
-from rummylib.simulate import GameResult, SimulationResult, SimulationSummary, play_game, simulate
+from rummylib.simulation import GameResult, SimulationResult, SimulationSummary, play_game, simulate
 
 # --- records (issue 5) ---
 from rummylib.records import (

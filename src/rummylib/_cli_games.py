@@ -80,7 +80,7 @@ def _replay(rules: Ruleset, players: int, bots: Sequence[str], seed: int, index:
 def cmd_simulate(args: argparse.Namespace, out: Out) -> int:
     from concurrent.futures import ProcessPoolExecutor
 
-    from rummylib.simulate import DEFAULT_MAX_ACTIONS, simulate
+    from rummylib.simulation import DEFAULT_MAX_ACTIONS, simulate
 
     rules: Ruleset = args.rules
     players: int = args.players
