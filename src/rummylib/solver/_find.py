@@ -39,24 +39,37 @@ def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset) -> Iterator[Meld
             yield from found
 
 
+def _group_templates(size: int) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
+    """Every (suits, suit mask, joker-suit mask, joker count) of a group of ``size``."""
+    out = []
+    for combo in range(16):
+        suits = tuple(s for s in range(4) if combo >> s & 1)
+        if len(suits) != size:
+            continue
+        for joker_combo in range(1 << size):
+            joker_mask = sum(1 << suits[k] for k in range(size) if joker_combo >> k & 1)
+            out.append((suits, combo, joker_mask, bin(joker_mask).count("1")))
+    return tuple(out)
+
+
+#: Group layouts, computed once: finding groups is a hot path of the engine's legal moves.
+_GROUP_TEMPLATES = ((3, _group_templates(3)), (4, _group_templates(4)))
+
+
 def _groups(counts: tuple[int, ...], jokers: int, rules: Ruleset) -> Iterator[Meld]:
+    limits = (min(rules.group3_max_jokers, jokers), min(rules.group4_max_jokers, jokers))
+    most = max(limits)
     for rank in Rank:
-        present = [s for s in range(4) if counts[s * 13 + int(rank) - 1]]
-        for size in (3, 4):
-            limit = min(rules.group3_max_jokers if size == 3 else rules.group4_max_jokers, jokers)
-            for combo in range(16):
-                suits = [s for s in range(4) if combo >> s & 1]
-                if len(suits) != size:
+        r = int(rank) - 1
+        present = sum(1 << s for s in range(4) if counts[s * 13 + r])
+        if bin(present).count("1") + most < 3:
+            continue
+        for (size, templates), limit in zip(_GROUP_TEMPLATES, limits):
+            for suits, mask, joker_mask, joker_count in templates:
+                if joker_count > limit or joker_count == size or (mask & ~joker_mask) & ~present:
                     continue
-                naturals = [s for s in suits if s in present]
-                for joker_combo in range(1 << size):
-                    joker_suits = {suits[k] for k in range(size) if joker_combo >> k & 1}
-                    if len(joker_suits) > limit or len(joker_suits) == size:
-                        continue
-                    if any(s not in naturals for s in suits if s not in joker_suits):
-                        continue
-                    cards = tuple(JOKER if s in joker_suits else CARDS[s * 13 + int(rank) - 1] for s in suits)
-                    yield Group(rank, cards, tuple(_SUITS[s] for s in suits))
+                cards = tuple(JOKER if joker_mask >> s & 1 else CARDS[s * 13 + r] for s in suits)
+                yield Group(rank, cards, tuple(_SUITS[s] for s in suits))
 
 
 def find_melds(cards: Iterable[Card], rules: Ruleset) -> Iterator[Meld]:

@@ -22,7 +22,7 @@ from typing import cast
 
 from rummylib.actions import Action, Discard, LayMeld, LayOff, Open, SwapJoker
 from rummylib.cards import JOKER, CARDS, Card, CardMultiset, check_in_deck
-from rummylib.errors import InvalidMeldError, MeldReason
+from rummylib.errors import InvalidMeldError, InvalidStateError, MeldReason, StateReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, swap_joker, validate_meld
 from rummylib.rules import Ruleset
 from rummylib.solver._results import prepare
@@ -424,7 +424,7 @@ def plan_go_out(
     ms, checked = prepare(hand, rules, "hand")
     if not isinstance(opened, bool):
         msg = f"opened must be a bool, not {opened!r}"
-        raise TypeError(msg)
+        raise InvalidStateError(StateReason.WRONG_TYPE, "opened", msg)
     melds = _check_table(table, checked)
     on_table = CardMultiset(c for m in melds for c in m.cards)
     check_in_deck(ms + on_table, checked, "hand and table")
