@@ -391,14 +391,22 @@ class CardMultiset:
         return self._counts[JOKER_INDEX]
 
     def count(self, card: Card) -> int:
-        """How many copies of ``card`` the multiset holds."""
+        """How many copies of ``card`` the multiset holds.
+
+        >>> CardMultiset(parse_cards("7H 7H JK")).count(parse_card("7H"))
+        2
+        """
         if not isinstance(card, Card):
             msg = f"count() takes a Card, not {card!r}"
             raise InvalidCardsError(CardsReason.WRONG_TYPE, card, msg)
         return self._counts[card.index]
 
     def distinct(self) -> tuple[Card, ...]:
-        """The distinct cards, in canonical order."""
+        """The distinct cards, in canonical order.
+
+        >>> CardMultiset(parse_cards("JK 7H 7H AS")).distinct()
+        (Card('AS'), Card('7H'), Card('JK'))
+        """
         return tuple(CARDS[i] for i, n in enumerate(self._counts) if n)
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -144,7 +144,12 @@ class RoundState:
         return self.discard[-1] if self.discard else None
 
     def cards(self) -> CardMultiset:
-        """Every card of the round: hands + stock + pile + table (R-C3)."""
+        """Every card of the round: hands + stock + pile + table (R-C3).
+
+        >>> import rummylib as rl
+        >>> rl.new_game(rl.REMIK, 3, seed=1).round.cards() == rl.deck(rl.REMIK)
+        True
+        """
         total = CardMultiset(self.stock) + CardMultiset(self.discard)
         for hand in self.hands:
             total = total + hand

@@ -93,6 +93,11 @@ class GameRecord:
 
         Raises:
             RulesetError: the ruleset, seats, seed or dealer are not valid.
+
+        >>> import rummylib as rl
+        >>> state = GameRecord(rl.REMIK, ("Ann", "Bob"), seed=7).start()
+        >>> [len(hand) for hand in state.round.hands]
+        [14, 13]
         """
         return new_game(self.rules, self.players, seed=self.seed, dealer=self.dealer)
 
@@ -261,6 +266,14 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     Raises:
         InvalidStateError: the file is not a valid record (or too large).
         OSError: the file cannot be read.
+
+    >>> import pathlib, tempfile, rummylib as rl
+    >>> rec = GameRecord(rl.STRAIGHT, ("Ann", "Bob"), seed=3, actions=(rl.DrawStock(),))
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = pathlib.Path(tmp) / "game.json"
+    ...     save_record(rec, path)
+    ...     load_record(path) == rec
+    True
     """
     from rummylib.records._json import from_json
 
