@@ -26,7 +26,7 @@ from rummylib.errors import InvalidMeldError, InvalidStateError, MeldReason, Sta
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, swap_joker, validate_meld
 from rummylib.rules import Ruleset
 from rummylib.solver._results import prepare
-from rummylib.solver._search import NEG, pack
+from rummylib.solver._search import NEG, pack, presence
 from rummylib.solver._tables import (
     Shape,
     Tables,
@@ -179,12 +179,7 @@ class _Search:
         self.memo: dict[tuple[int, int, int, int, int, int, bool], tuple[int, bool, object]] = {}
 
     def presence(self, x: int) -> int:
-        if self.w == 1:
-            return x
-        p = x
-        for k in range(1, self.w):
-            p |= x >> k
-        return p & self.tables.ones
+        return presence(x, self.w, self.tables.ones)
 
     def _terminal(self, h: int, f: int, used: int, allow: int, need_clean: bool) -> tuple[int, object]:
         if f or need_clean:

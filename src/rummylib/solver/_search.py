@@ -62,6 +62,15 @@ def by_position(values: Sequence[int], tables: Tables) -> tuple[int, ...]:
     return (*(values[c] for c in tables.card_at), values[52])
 
 
+def presence(x: int, width: int, ones: int) -> int:
+    """Bit at the low end of each ``width``-bit count field of ``x`` that is non-zero."""
+    if width == 1:
+        return x
+    p = x
+    for k in range(1, width):
+        p |= x >> k
+    return p & ones
+
 class Cover:
     """One exact branch-and-bound search; the memo lives as long as this object.
 
@@ -81,12 +90,7 @@ class Cover:
 
     def presence(self, x: int) -> int:
         """Bit at the low end of each field whose count is non-zero."""
-        if self.w == 1:
-            return x
-        p = x
-        for k in range(1, self.w):
-            p |= x >> k
-        return p & self.ones
+        return presence(x, self.w, self.ones)
 
     def restrict(self, x: int, j: int) -> int:
         """Keep only rows that fit in ``x`` and ``j``; return ``x`` without dead cards.
