@@ -380,6 +380,13 @@ class CardMultiset:
         new._set(values)
         return new
 
+    @classmethod
+    def _trusted(cls, counts: tuple[int, ...]) -> CardMultiset:
+        """Build from counts the caller has computed correctly (no checks; internal)."""
+        new = cls.__new__(cls)
+        new._set(counts)
+        return new
+
     @property
     def counts(self) -> tuple[int, ...]:
         """The 53 counts, indexed by :attr:`Card.index`."""

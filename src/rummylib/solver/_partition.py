@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import mul
 from typing import cast
 
 from rummylib.cards import Card, CardMultiset
@@ -71,4 +72,4 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     shapes = cover.path(x, jokers, False)
     melds = build_melds(shapes, checked)
     leftover = leftover_of(ms, melds)
-    return Partition(melds, leftover, sum(pens[c.index] for c in leftover))
+    return Partition(melds, leftover, sum(map(mul, pens, leftover.counts)))

@@ -7,7 +7,7 @@ from typing import Generic, TypeVar
 
 import attrs
 
-from rummylib.cards import CARDS, CardMultiset, as_multiset, check_in_deck
+from rummylib.cards import CardMultiset, as_multiset, check_in_deck
 from rummylib.errors import RulesetError, RulesetReason
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
@@ -82,7 +82,7 @@ def leftover_of(hand: CardMultiset, melds: Iterable[Meld]) -> CardMultiset:
     for meld in melds:
         for card in meld.cards:
             counts[card.index] -= 1
-    return CardMultiset(CARDS[i] for i, n in enumerate(counts) for _ in range(n))
+    return CardMultiset._trusted(tuple(counts))
 
 
 class RulesCache(Generic[T]):
