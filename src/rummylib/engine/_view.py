@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 
 import attrs
 
@@ -10,33 +9,20 @@ from rummylib.cards import Card, CardMultiset
 from rummylib.errors import InvalidStateError, RulesetError, RulesetReason, StateReason
 from rummylib.rules import Ruleset
 from rummylib.scoring import RoundResult, Standings
-from rummylib.engine._state import GameState, Phase, TableMeld, TurnState
+from rummylib.engine._state import (
+    GameState,
+    Phase,
+    TableMeld,
+    TurnState,
+    _bools,
+    _cards,
+    _ints,
+    _names,
+    _results,
+    _table,
+)
 
 __all__ = ["PlayerView", "view"]
-
-
-def _ints(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(values)
-
-
-def _bools(values: Iterable[bool]) -> tuple[bool, ...]:
-    return tuple(values)
-
-
-def _cards(values: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(values)
-
-
-def _table(values: Iterable[TableMeld]) -> tuple[TableMeld, ...]:
-    return tuple(values)
-
-
-def _results(values: Iterable[RoundResult]) -> tuple[RoundResult, ...]:
-    return tuple(values)
-
-
-def _names(values: Iterable[str]) -> tuple[str, ...]:
-    return tuple(values)
 
 
 @attrs.frozen
