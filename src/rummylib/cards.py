@@ -376,9 +376,7 @@ class CardMultiset:
         ):
             msg = f"counts must be {NUM_CARD_KINDS} non-negative integers, got {values!r}"
             raise InvalidCardsError(CardsReason.BAD_COUNT, values, msg)
-        new = cls.__new__(cls)
-        new._set(values)
-        return new
+        return cls._trusted(values)
 
     @classmethod
     def _trusted(cls, counts: tuple[int, ...]) -> CardMultiset:
@@ -465,9 +463,7 @@ class CardMultiset:
     def __add__(self, other: object) -> CardMultiset:
         if not isinstance(other, CardMultiset):
             return NotImplemented
-        new = CardMultiset.__new__(CardMultiset)
-        new._set(tuple(a + b for a, b in zip(self._counts, other._counts)))
-        return new
+        return CardMultiset._trusted(tuple(a + b for a, b in zip(self._counts, other._counts)))
 
     def __sub__(self, other: object) -> CardMultiset:
         if not isinstance(other, CardMultiset):
@@ -477,9 +473,7 @@ class CardMultiset:
             missing = CardMultiset.from_counts(max(0, -n) for n in counts)
             msg = f"cannot remove {missing} from {self}: not enough copies"
             raise InvalidCardsError(CardsReason.NOT_ENOUGH, missing, msg)
-        new = CardMultiset.__new__(CardMultiset)
-        new._set(counts)
-        return new
+        return CardMultiset._trusted(counts)
 
     def __str__(self) -> str:
         return format_cards(self)
