@@ -9,7 +9,6 @@ from rummylib.cards import Card, CardMultiset
 from rummylib.rules import Ruleset
 from rummylib.solver._results import Opening, leftover_of, prepare
 from rummylib.solver._search import (
-    NEG,
     Cover,
     Entry,
     by_position,
@@ -17,6 +16,8 @@ from rummylib.solver._search import (
     entries,
     pack,
     shape_gain_penalty,
+    tightened,
+    wants_lp,
 )
 from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
 
@@ -47,6 +48,9 @@ def _solve(hand: CardMultiset, rules: Ruleset) -> Opening | None:
     tables, rows, m2, potential = cast(tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]], cached)
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(hand.counts, tables), jokers)
+    if wants_lp(x, jokers, tables):
+        # The gains are already large integers (points scaled by m2): no scaling needed.
+        cover = tightened(cover, tables, x, jokers, 1)
     need_clean = rules.opening_clean_run
     # Only openings worth the opening points matter: anything less is cut off.
     alpha = rules.opening_points * m2 - 1

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from operator import mul
 from typing import cast
 
-from rummylib.cards import Card, CardMultiset
+from rummylib.cards import Card
 from rummylib.rules import Ruleset
 from rummylib.solver._results import Partition, leftover_of, prepare
 from rummylib.solver._search import (
@@ -18,11 +18,17 @@ from rummylib.solver._search import (
     entries,
     pack,
     shape_gain_penalty,
+    tightened,
+    wants_lp,
 )
 from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
 
 __all__ = ["best_partition"]
 
+
+#: Penalties are small integers and the LP's prices fractions (thirds, quarters,
+#: ...); scaling the gains keeps the prices' strength when they are rounded up.
+_SCALE = 840
 
 _Rows = tuple[Tables, tuple[tuple[Entry, ...], ...], tuple[int, ...], tuple[int, ...]]
 
@@ -68,7 +74,11 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     tables, rows, potential, pens = cast(_Rows, cached)
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(ms.counts, tables), jokers)
-    cover.solve(x, jokers, False, NEG, 1)
+    unit = 1
+    if wants_lp(x, jokers, tables):
+        unit = _SCALE
+        cover = tightened(cover, tables, x, jokers, unit)
+    cover.solve(x, jokers, False, NEG, unit)
     shapes = cover.path(x, jokers, False)
     melds = build_melds(shapes, checked)
     leftover = leftover_of(ms, melds)

@@ -10,8 +10,10 @@ gone). Results are memoised per call on the remaining state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from math import ceil
 
 from rummylib.rules import Ruleset
+from rummylib.solver._lp import solve_lp
 from rummylib.solver._tables import Shape, Tables
 
 #: Gain of an impossible state (a needed clean run never laid).
@@ -41,9 +43,7 @@ def shape_gain_penalty(shape: Shape, pens: tuple[int, ...]) -> int:
     return sum(pens[c] for c in shape.naturals) + shape.jokers * pens[52]
 
 
-def entries(
-    tables: Tables, gain: Callable[[Shape], int], potential: Sequence[int]
-) -> tuple[tuple[Entry, ...], ...]:
+def entries(tables: Tables, gain: Callable[[Shape], int], potential: Sequence[int]) -> tuple[tuple[Entry, ...], ...]:
     """Per lowest card: the shapes as search entries with their gain and potential."""
     w = tables.width
     out: list[tuple[Entry, ...]] = []
@@ -71,6 +71,7 @@ def presence(x: int, width: int, ones: int) -> int:
         p |= x >> k
     return p & ones
 
+
 class Cover:
     """One exact branch-and-bound search; the memo lives as long as this object.
 
@@ -80,7 +81,12 @@ class Cover:
     an upper bound (the subtree cannot beat ``alpha``).
     """
 
-    def __init__(self, tables: Tables, rows: tuple[tuple[Entry, ...], ...], potential: Sequence[int]) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        rows: tuple[tuple[Entry, ...], ...],
+        potential: Sequence[int],
+    ) -> None:
         self.w = tables.width
         self.field = tables.field
         self.ones = tables.ones
@@ -157,7 +163,6 @@ class Cover:
         choice: Entry | None = None
         absent = ~p
         pot = self.potential
-        pj = pot[52]
         for entry in self.rows[card]:
             packed, jokers, gain, clean, shape, spot = entry
             if jokers > j or packed & absent:
@@ -186,14 +191,15 @@ class Cover:
         also tell how far below the potential the optimum lies.
         """
         rem = self.remaining(x, j)
+        top = rem // unit
         loss = 0
         while True:
-            alpha = max(floor, rem - loss * unit - 1)
+            alpha = max(floor, (top - loss) * unit - 1)
             value = self.best(x, j, need_clean, rem, alpha)
             if value > alpha or alpha <= floor:
                 return value
             # ``value`` bounds the optimum from above: skip windows that cannot hold it.
-            loss = max(2 * loss + 1, (rem - value) // unit)
+            loss = max(2 * loss + 1, top - value // unit)
 
     def path(self, x: int, j: int, need_clean: bool) -> list[Shape]:
         """The shapes of the best cover found by :meth:`best` (call it first)."""
@@ -213,3 +219,98 @@ class Cover:
             j -= jokers
             need_clean = need_clean and not clean
         return chosen
+
+
+#: Inputs of this many cards or more (after dead cards are dropped) get the
+#: prices of the linear relaxation as their potential (measured, benchmarks/solver.py).
+LP_FROM = 24
+
+
+def cards_in(x: int, width: int, field: int) -> int:
+    """How many cards a packed count vector holds."""
+    if width == 1:
+        return x.bit_count()
+    total = 0
+    while x:
+        total += x & field
+        x >>= width
+    return total
+
+
+def wants_lp(x: int, j: int, tables: Tables) -> bool:
+    """Whether a search of ``x`` and ``j`` jokers should first get the LP's prices (:func:`tightened`)."""
+    return cards_in(x, tables.width, tables.field) + j >= LP_FROM
+
+
+def tightened(cover: Cover, tables: Tables, x: int, j: int, scale: int) -> Cover:
+    """A search over the same candidates whose potential is the LP's dual prices.
+
+    The gains are multiplied by ``scale`` so that fractional prices keep most of
+    their strength as integers. Every price is rounded up and then checked
+    against every candidate in exact arithmetic; a candidate worth more than its
+    cards' prices (rounding, or an LP stopped early) raises a price until it is
+    covered. So the potential bounds every subtree, as the search needs.
+    """
+    w = cover.w
+    field = cover.field
+    rowof: dict[int, int] = {}
+    capacity: list[int] = []
+    p = cover.presence(x)
+    while p:
+        bit = p & -p
+        p ^= bit
+        shift = bit.bit_length() - 1
+        rowof[shift // w] = len(capacity)
+        capacity.append((x >> shift) & field)
+    joker_row = len(capacity)
+    capacity.append(j)
+    pos = tables.pos
+    columns: list[tuple[tuple[int, int], ...]] = []
+    gains: list[int] = []
+    for row in cover.rows:
+        for entry in row:
+            shape = entry[4]
+            column = tuple((rowof[pos[c]], 1) for c in shape.naturals)
+            if entry[1]:
+                column += ((joker_row, entry[1]),)
+            columns.append(column)
+            gains.append(entry[2] * scale)
+    prices, used = solve_lp(columns, gains, capacity)
+    potential = [0] * 53
+    for position, i in rowof.items():
+        potential[position] = max(0, ceil(prices[i] - 1e-6))
+    potential[52] = max(0, ceil(prices[joker_row] - 1e-6)) if j else 0
+    rows: list[tuple[Entry, ...]] = []
+    k = 0
+    for row in cover.rows:
+        new: list[tuple[float, Entry]] = []
+        for packed, jokers, gain, clean, shape, _ in row:
+            naturals = [pos[c] for c in shape.naturals]
+            spot = sum(potential[c] for c in naturals) + jokers * potential[52]
+            short = gain * scale - spot
+            if short > 0:  # repair: raise one price so this candidate is covered
+                if jokers:
+                    potential[52] += -(-short // jokers)
+                else:
+                    potential[naturals[0]] += short
+            new.append((-used[k], (packed, jokers, gain * scale, clean, shape, 0)))
+            k += 1
+        # Try first the candidates the relaxation uses most (stable: ties keep the table's order).
+        new.sort(key=lambda pair: pair[0])
+        rows.append(tuple(entry for _, entry in new))
+    # Spots from the final prices (a repair may have raised one after its use above).
+    final = tuple(
+        tuple(
+            (
+                packed,
+                jokers,
+                gain,
+                clean,
+                shape,
+                sum(potential[pos[c]] for c in shape.naturals) + jokers * potential[52],
+            )
+            for packed, jokers, gain, clean, shape, _ in row
+        )
+        for row in rows
+    )
+    return Cover(tables, final, potential)

@@ -1,0 +1,126 @@
+"""Dual prices of the meld-packing linear programme, by a small revised simplex.
+
+The programme is ``max g.x`` subject to ``A x <= b`` and ``x >= 0``, where a
+column of ``A`` is a candidate meld (how many of each card kind and of the
+jokers it uses), ``g`` its gain and ``b`` the cards in hand. Its dual prices
+``y`` (one per row) bound every packing: if ``y.A_m >= g_m`` for each meld
+``m``, no packing of the hand gains more than ``y.b``, and no packing of a
+sub-multiset ``s`` more than ``y.s``. The search uses such prices as the
+potential of each card (:mod:`rummylib.solver._search`), which on mid-size
+multisets with jokers is far tighter than each card's own best value: the
+relaxation of this programme is usually within a few points of the optimum.
+
+Only the prices are wanted, and the caller checks them in exact integer
+arithmetic and repairs any shortfall, so floating-point error here can cost
+strength but never correctness. A pure-Python dense inverse is fine at this
+size (one row per card kind present, at most 53).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["solve_lp"]
+
+#: A reduced cost must exceed this to enter the basis.
+_TOL = 1e-9
+#: How many columns partial pricing looks at once it has a candidate.
+_WINDOW = 64
+
+
+def solve_lp(
+    columns: Sequence[tuple[tuple[int, int], ...]],
+    gains: Sequence[float],
+    capacity: Sequence[int],
+    max_iter: int | None = None,
+) -> tuple[list[float], list[float]]:
+    """Optimal (or, after ``max_iter`` pivots, the last) dual prices and primal values of ``max g.x, A x <= b``.
+
+    Args:
+        columns: per column, its non-zero entries as ``(row, coefficient)``
+            pairs, coefficients positive.
+        gains: per column, its objective coefficient (non-negative).
+        capacity: per row, its right-hand side ``b`` (non-negative).
+        max_iter: a cap on pivots (default: 20 per row, plus 200).
+
+    Returns:
+        One price per row, and one value per column. At an optimum the prices
+        are dual feasible and their weighted sum equals the programme's value;
+        the caller must not rely on either and checks them itself. The column
+        values (of a slightly perturbed ``b``) say which melds the relaxation
+        uses, a good order to try them in.
+    """
+    m = len(capacity)
+    n = len(columns)
+    if max_iter is None:
+        max_iter = 20 * m + 200
+    # A tiny fixed perturbation of b breaks the ties that make packing
+    # programmes degenerate (and the simplex stall); it keeps runs deterministic.
+    xb = [b + 1e-7 * ((i * 7919) % 997 + 1) / 997 for i, b in enumerate(capacity)]
+    basis = [-1] * m  # column in the basis at each row, -1 for a slack
+    binv = [[1.0 if r == c else 0.0 for c in range(m)] for r in range(m)]
+    y = [0.0] * m
+    start = 0
+    for _ in range(max_iter):
+        # Partial pricing: the best reduced cost among a window of columns
+        # after the last one that entered; a full pass proves optimality.
+        best = _TOL
+        enter = -1
+        k = start
+        seen = 0
+        while seen < n:
+            r = gains[k]
+            for i, a in columns[k]:
+                r -= y[i] * a
+            if r > best:
+                best = r
+                enter = k
+            seen += 1
+            k += 1
+            if k == n:
+                k = 0
+            if enter >= 0 and seen >= _WINDOW:
+                break
+        start = k
+        if seen >= n:  # a full pass: a slack may enter if its price went negative
+            for i in range(m):
+                if -y[i] > best:
+                    best = -y[i]
+                    enter = n + i
+        if enter < 0:
+            break
+        column = columns[enter] if enter < n else ((enter - n, 1),)
+        d = [0.0] * m
+        for i, a in column:
+            for row in range(m):
+                v = binv[row][i]
+                if v:
+                    d[row] += v * a
+        p = -1
+        theta = 0.0
+        for row in range(m):
+            if d[row] > 1e-9:
+                t = xb[row] / d[row]
+                if p < 0 or t < theta:
+                    theta = t
+                    p = row
+        if p < 0:  # unbounded: cannot happen with positive columns and finite b
+            break
+        for row in range(m):
+            if d[row] and row != p:
+                xb[row] -= theta * d[row]
+        xb[p] = theta
+        basis[p] = enter if enter < n else -1
+        inv = 1.0 / d[p]
+        prow = [v * inv for v in binv[p]]
+        binv[p] = prow
+        for row in range(m):
+            f = d[row]
+            if f and row != p:
+                binv[row] = [v - f * q for v, q in zip(binv[row], prow)]
+        y = [v + best * q for v, q in zip(y, prow)]
+    primal = [0.0] * n
+    for row, k in enumerate(basis):
+        if k >= 0:
+            primal[k] = xb[row]
+    return y, primal
