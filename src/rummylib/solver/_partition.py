@@ -21,6 +21,7 @@ from rummylib.solver._search import (
     tightened,
     wants_lp,
 )
+from rummylib.solver._small import small_partition
 from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
 
 __all__ = ["best_partition"]
@@ -66,6 +67,9 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     (['2H 3H 4H 5H', '9S 9D 9C'], 'KS 7D', 17)
     """
     ms, checked = prepare(hand, rules, "hand")
+    small = small_partition(ms, checked)  # small hands without jokers: same answer, sooner
+    if small is not None:
+        return small
     jokers = ms.jokers if checked.jokers else 0
     tables = tables_for(ms.counts, jokers, checked)
     cached = tables.extra.get("partition")
