@@ -16,8 +16,9 @@ This module answers the same question with plain integers:
 - The live cards are searched exactly as :class:`~rummylib.solver._search.Cover`
   does: branch on the lowest card, try the candidates whose lowest card it is
   in the order of the cached per-ruleset tables, then leaving it (every copy)
-  over, and keep the *first* best. The general search prunes, but a pruned
-  branch never holds a first best, so both pick the same melds on every hand.
+  over, and keep the *first* best. Both prune (fail-soft) with the penalty
+  still in hand as the bound, but a pruned branch never holds a first best,
+  so both pick the same melds on every hand, ties included.
 - Melds are joined and ordered as ``_tables.build_melds`` does, and taken
   from a cache of meld values (runs and groups without jokers do not depend on
   the ruleset; there are a few hundred of them), so a result costs a few
@@ -25,8 +26,9 @@ This module answers the same question with plain integers:
 
 The result is therefore exactly the general path's, only sooner. Inputs the
 path does not cover (jokers in the hand, more than two copies of a card,
-rules with jokers side by side, whose candidates differ, or more than
-:data:`SMALL_MAX` cards) return ``None`` and take the general path.
+rules with jokers side by side, whose candidates differ, more than
+:data:`SMALL_MAX` cards, or the general search's LP zone) return ``None``
+and take the general path.
 
 >>> from rummylib import STRAIGHT, parse_cards, CardMultiset
 >>> p = small_partition(CardMultiset(parse_cards("2H 3H 4H 5H 9C 9D 9S KS 7D")), STRAIGHT)
