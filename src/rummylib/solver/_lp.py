@@ -52,6 +52,11 @@ def solve_lp(
     """
     m = len(capacity)
     n = len(columns)
+    # Work with gains of at most 1, so that the tolerances mean the same at any scale.
+    top = max(gains, default=0.0)
+    if top <= 0:
+        return [0.0] * m, [0.0] * n
+    gains = [g / top for g in gains]
     if max_iter is None:
         max_iter = 20 * m + 200
     # A tiny fixed perturbation of b breaks the ties that make packing
@@ -123,4 +128,4 @@ def solve_lp(
     for row, k in enumerate(basis):
         if k >= 0:
             primal[k] = xb[row]
-    return y, primal
+    return [v * top for v in y], primal

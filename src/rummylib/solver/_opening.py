@@ -9,6 +9,7 @@ from rummylib.cards import Card, CardMultiset
 from rummylib.rules import Ruleset
 from rummylib.solver._results import Opening, leftover_of, prepare
 from rummylib.solver._search import (
+    HUNT_BUDGET,
     Cover,
     Entry,
     by_position,
@@ -48,17 +49,23 @@ def _solve(hand: CardMultiset, rules: Ruleset) -> Opening | None:
     tables, rows, m2, potential = cast(tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]], cached)
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(hand.counts, tables), jokers)
-    if wants_lp(x, jokers, tables):
+    lp = wants_lp(x, jokers, tables)
+    if lp:
         # The gains are already large integers (points scaled by m2): no scaling needed.
         cover = tightened(cover, tables, x, jokers, 1)
     need_clean = rules.opening_clean_run
     # Only openings worth the opening points matter: anything less is cut off.
     alpha = rules.opening_points * m2 - 1
-    value = cover.solve(x, jokers, need_clean, alpha, m2)
-    if value <= alpha or value <= 0:
+    # An opening is never empty: a first cover must be worth more than nothing.
+    found = cover.hunt(x, jokers, need_clean, max(alpha, 0), m2, HUNT_BUDGET) if lp else None
+    value = cover.solve(x, jokers, need_clean, alpha if found is None else found[0], m2)
+    if found is not None and value <= found[0]:
+        value, shapes = found  # the exact search found nothing better
+    elif value <= alpha or value <= 0:
         return None
+    else:
+        shapes = cover.path(x, jokers, need_clean, value)
     points = value // m2
-    shapes = cover.path(x, jokers, need_clean)
     melds = build_melds(shapes, rules, mix_clean=False)
     leftover = leftover_of(hand, melds)
     pens = card_penalties(rules)

@@ -10,6 +10,7 @@ from rummylib.cards import Card
 from rummylib.rules import Ruleset
 from rummylib.solver._results import Partition, leftover_of, prepare
 from rummylib.solver._search import (
+    HUNT_BUDGET,
     NEG,
     Cover,
     Entry,
@@ -82,8 +83,13 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     if wants_lp(x, jokers, tables):
         unit = _SCALE
         cover = tightened(cover, tables, x, jokers, unit)
-    cover.solve(x, jokers, False, NEG, unit)
-    shapes = cover.path(x, jokers, False)
+    found = cover.hunt(x, jokers, False, NEG, unit, HUNT_BUDGET) if unit != 1 else None
+    floor = NEG if found is None else found[0]
+    value = cover.solve(x, jokers, False, floor, unit)
+    if found is not None and value <= floor:
+        shapes = found[1]  # the exact search found nothing better than the first cover
+    else:
+        shapes = cover.path(x, jokers, False, value)
     melds = build_melds(shapes, checked)
     leftover = leftover_of(ms, melds)
     return Partition(melds, leftover, sum(map(mul, pens, leftover.counts)))

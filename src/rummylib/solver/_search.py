@@ -18,6 +18,12 @@ from rummylib.solver._tables import Shape, Tables
 
 #: Gain of an impossible state (a needed clean run never laid).
 NEG = -(1 << 62)
+#: Nodes the discrepancy search for a first cover may visit (see Cover.hunt).
+HUNT_BUDGET = 20_000
+#: Inputs of this many cards or more get the discrepancy search (Cover.hunt).
+HUNT_FROM = 64
+#: Most states one search memoises (a few hundred bytes each); past it the memo starts over.
+MEMO_LIMIT = 200_000
 
 Entry = tuple[int, int, int, bool, Shape, int]  # packed, jokers, gain, clean, shape, potential
 
@@ -178,6 +184,8 @@ class Cover:
             best = sub
             choice = None
         exact = best > alpha
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()  # bounded memory; entries are only a speed-up (see path)
         self.memo[key] = (best, exact, choice)
         return best
 
@@ -201,24 +209,112 @@ class Cover:
             # ``value`` bounds the optimum from above: skip windows that cannot hold it.
             loss = max(2 * loss + 1, top - value // unit)
 
-    def path(self, x: int, j: int, need_clean: bool) -> list[Shape]:
-        """The shapes of the best cover found by :meth:`best` (call it first)."""
+    def hunt(
+        self, x: int, j: int, need_clean: bool, floor: int, unit: int, budget: int
+    ) -> tuple[int, list[Shape]] | None:
+        """A cover worth at least the bound's last whole unit (and more than ``floor``), or ``None``.
+
+        A limited discrepancy search: it follows the rows' order (the relaxation's
+        melds first, see :func:`tightened`) and allows 0, then 1, then 2 departures
+        from it, within ``budget`` nodes in all. Depth-first search with
+        chronological backtracking can spend its time deep in a tree whose mistake
+        was near the root; this finds the cover the relaxation points at when one
+        exists, and the exact search that follows only has to prove it best.
+        Inputs under :data:`HUNT_FROM` cards get ``None`` at once (measured: there
+        the exact search alone is as fast).
+        """
+        if cards_in(x, self.w, self.field) + j < HUNT_FROM:
+            return None
+        rem = self.remaining(x, j)
+        target = max(floor + 1, (rem // unit) * unit)
+        left = [budget]
+        for discrepancies in range(3):
+            found = self._probe(x, j, need_clean, rem, target - 1, discrepancies, left)
+            if found is not None:
+                value = sum(entry[2] for entry in found)
+                return value, [entry[4] for entry in found]
+            if left[0] <= 0:
+                return None
+        return None
+
+    def _probe(
+        self, x: int, j: int, need_clean: bool, rem: int, alpha: int, k: int, left: list[int]
+    ) -> list[Entry] | None:
+        if rem <= alpha or left[0] <= 0:
+            return None
+        left[0] -= 1
+        if x == 0:
+            return [] if not need_clean and alpha < 0 else None
+        p = self.presence(x)
+        low_bit = (p & -p).bit_length() - 1
+        card = low_bit // self.w
+        shift = card * self.w
+        absent = ~p
+        first = True
+        for entry in self.rows[card]:
+            packed, jokers, gain, clean, _, spot = entry
+            if jokers > j or packed & absent:
+                continue
+            if not first and k == 0:
+                return None
+            found = self._probe(
+                x - packed, j - jokers, need_clean and not clean, rem - spot, alpha - gain, k - (not first), left
+            )
+            if found is not None:
+                return [entry, *found]
+            first = False
+        if not first and k == 0:
+            return None
+        count = (x >> shift) & self.field
+        found = self._probe(
+            x - (count << shift), j, need_clean, rem - count * self.potential[card], alpha, k - (not first), left
+        )
+        return found
+
+    def path(self, x: int, j: int, need_clean: bool, value: int) -> list[Shape]:
+        """The shapes of a cover worth ``value``, the exact result of :meth:`solve` on this state.
+
+        Each step reads the memo; a step the memo no longer holds (it is bounded,
+        see :data:`MEMO_LIMIT`) is found again by :meth:`choose`.
+        """
         chosen: list[Shape] = []
         while x:
-            _, exact, entry = self.memo[(x, j, need_clean)]
-            assert exact
+            hit = self.memo.get((x, j, need_clean))
+            entry = hit[2] if hit is not None and hit[1] and hit[0] == value else self.choose(x, j, need_clean, value)
             if entry is None:
                 p = self.presence(x)
                 low_bit = (p & -p).bit_length() - 1
                 shift = (low_bit // self.w) * self.w
                 x -= ((x >> shift) & self.field) << shift
                 continue
-            packed, jokers, _, clean, shape, _ = entry
+            packed, jokers, gain, clean, shape, _ = entry
             chosen.append(shape)
             x -= packed
             j -= jokers
+            value -= gain
             need_clean = need_clean and not clean
         return chosen
+
+    def choose(self, x: int, j: int, need_clean: bool, value: int) -> Entry | None:
+        """The choice :meth:`best` makes at a state whose exact best gain is ``value``.
+
+        The same order and the same tie rule as :meth:`best` (the first candidate
+        reaching the best; leaving the low card only if strictly better), so the
+        answer does not depend on what the memo still held.
+        """
+        rem = self.remaining(x, j)
+        p = self.presence(x)
+        low_bit = (p & -p).bit_length() - 1
+        card = low_bit // self.w
+        absent = ~p
+        for entry in self.rows[card]:
+            packed, jokers, gain, clean, _, spot = entry
+            if jokers > j or packed & absent:
+                continue
+            want = value - gain
+            if self.best(x - packed, j - jokers, need_clean and not clean, rem - spot, want - 1) == want:
+                return entry
+        return None
 
 
 #: Inputs of this many cards or more (after dead cards are dropped) get the
@@ -235,6 +331,11 @@ def cards_in(x: int, width: int, field: int) -> int:
         total += x & field
         x >>= width
     return total
+
+
+def rowof_counts(rowof: dict[int, int], capacity: Sequence[int]) -> list[tuple[int, int]]:
+    """``(position, count)`` of each natural row of the programme."""
+    return [(position, capacity[i]) for position, i in rowof.items()]
 
 
 def wants_lp(x: int, j: int, tables: Tables) -> bool:
@@ -298,6 +399,11 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, scale: int) -> Cover
         # Try first the candidates the relaxation uses most (stable: ties keep the table's order).
         new.sort(key=lambda pair: pair[0])
         rows.append(tuple(entry for _, entry in new))
+    plain = [scale * v for v in cover.potential]
+    if sum(potential[c] * n for c, n in rowof_counts(rowof, capacity)) + j * potential[52] > sum(
+        plain[c] * n for c, n in rowof_counts(rowof, capacity)
+    ) + j * plain[52]:
+        potential = plain  # the simplex stopped short: the plain potential is the better bound
     # Spots from the final prices (a repair may have raised one after its use above).
     final = tuple(
         tuple(

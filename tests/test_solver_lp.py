@@ -1,0 +1,238 @@
+"""The LP-priced search: the simplex, the checked prices, and answers equal to the plain search."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
+
+import attrs
+import pytest
+from _oracle_solver import oracle_opening, oracle_partition_penalty
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_solver_oracle import RULESETS, hands
+
+from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, best_opening, best_partition, deck
+from rummylib.solver import _search
+from rummylib.solver._lp import solve_lp
+from rummylib.solver._opening import _rows as opening_rows
+from rummylib.solver._partition import _SCALE as SCALE
+from rummylib.solver._partition import _rows as partition_rows
+from rummylib.solver._search import Cover, card_penalties, pack, tightened
+from rummylib.solver._tables import tables_for
+
+
+@contextmanager
+def lp_from(size: int) -> Iterator[None]:
+    """Search with the LP's prices from ``size`` cards up (0: always; a huge number: never)."""
+    with mock.patch.object(_search, "LP_FROM", size):
+        yield
+
+
+ALWAYS, NEVER = 0, 10**9
+
+
+def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:
+    cards = list(deck(rules))
+    random.Random(seed).shuffle(cards)
+    return CardMultiset(cards[:size])
+
+
+# --- the simplex -------------------------------------------------------------------------
+
+
+def test_simplex_triangle_is_fractional() -> None:
+    # Three melds pairwise sharing a card (rows a, b, c): the relaxation takes each half.
+    columns = [((0, 1), (1, 1)), ((1, 1), (2, 1)), ((0, 1), (2, 1))]
+    prices, used = solve_lp(columns, [2.0, 2.0, 2.0], [1, 1, 1])
+    assert sum(prices) == pytest.approx(3.0, abs=1e-6)
+    assert used == pytest.approx([0.5, 0.5, 0.5], abs=1e-6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(1, 8).flatmap(
+        lambda m: st.tuples(
+            st.lists(
+                st.lists(
+                    st.tuples(st.integers(0, m - 1), st.integers(1, 2)),
+                    min_size=1,
+                    max_size=4,
+                    unique_by=lambda p: p[0],
+                ),
+                min_size=1,
+                max_size=25,
+            ),
+            st.lists(st.integers(0, 30), min_size=25, max_size=25),
+            st.lists(st.integers(0, 3), min_size=m, max_size=m),
+        )
+    )
+)
+def test_simplex_optimum_is_primal_and_dual_feasible(
+    case: tuple[list[list[tuple[int, int]]], list[int], list[int]],
+) -> None:
+    # At the optimum: prices >= 0 cover every column (dual feasible), the column values fit
+    # in the capacity (primal feasible) and both sides have the same value (strong duality).
+    raw, gains, capacity = case
+    columns = [tuple(c) for c in raw]
+    gains = gains[: len(columns)]
+    prices, used = solve_lp(columns, [float(g) for g in gains], capacity)
+    assert all(p > -1e-6 for p in prices)
+    for column, gain in zip(columns, gains):
+        assert sum(prices[i] * a for i, a in column) >= gain - 1e-6
+    assert all(u > -1e-6 for u in used)
+    for row, cap in enumerate(capacity):
+        assert sum(u * a for u, column in zip(used, columns) for i, a in column if i == row) <= cap + 1e-5
+    primal = sum(u * g for u, g in zip(used, gains))
+    dual = sum(p * b for p, b in zip(prices, capacity))
+    assert abs(primal - dual) < 1e-5
+
+
+# --- the checked prices ------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([REMIK, STRAIGHT]), st.integers(10, 60), st.integers(0, 10**6))
+def test_prices_cover_every_candidate(rules: Ruleset, size: int, seed: int) -> None:
+    # The bound the search relies on: every candidate's gain is at most its cards' prices,
+    # and no price is negative, so the prices of what is left bound any subtree.
+    hand = dealt(rules, size, seed)
+    jokers = hand.jokers if rules.jokers else 0
+    tables = tables_for(hand.counts, jokers, rules)
+    tables, rows, _, potential = opening_rows(rules, tables)
+    cover = Cover(tables, rows, potential)
+    x = cover.restrict(pack(hand.counts, tables), jokers)
+    for scale in (1, 7):
+        tight = tightened(cover, tables, x, jokers, scale)
+        assert min(tight.potential) >= 0
+        assert tight.remaining(x, jokers) <= scale * cover.remaining(x, jokers) + len(hand) * scale
+        for row in tight.rows:
+            for packed, used_jokers, gain, _, shape, spot in row:
+                prices = sum(tight.potential[tables.pos[c]] for c in shape.naturals)
+                assert spot == prices + used_jokers * tight.potential[52] >= gain
+
+
+def test_lp_bound_is_tight_on_a_known_hand() -> None:
+    # Seed 7010 of the benchmark: 54 cards, 3 jokers. The relaxation leaves 39 points, the
+    # optimum 39 too; the priced search proves it without a wide search.
+    hand = dealt(REMIK, 54, 7010)
+    with lp_from(ALWAYS):
+        assert best_partition(hand, REMIK).penalty == 39
+
+
+# --- answers: the oracle, and the plain search -------------------------------------------
+
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def rules_and_hand(draw: st.DrawFn, max_size: int) -> tuple[Ruleset, list[Card]]:
+    rules = draw(st.sampled_from(RULESETS))
+    return rules, draw(hands(rules, max_size))
+
+
+@SETTINGS
+@given(rules_and_hand(8))
+def test_priced_partition_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
+    rules, hand = case
+    with lp_from(ALWAYS):
+        p = best_partition(hand, rules)
+    assert p.penalty == oracle_partition_penalty(hand, rules)
+
+
+@SETTINGS
+@given(rules_and_hand(8))
+def test_priced_opening_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
+    # R-O2, O3: the same best opening (points, cards placed, penalty) as the oracle.
+    rules, hand = case
+    with lp_from(ALWAYS):
+        opening = best_opening(hand, rules)
+    expected = oracle_opening(hand, rules)
+    got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
+    assert got == expected
+
+
+HOUSE = [
+    REMIK,
+    STRAIGHT,
+    attrs.evolve(REMIK, name="six-jokers", jokers=6),
+    attrs.evolve(REMIK, name="adjacent", adjacent_jokers=True),
+]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(HOUSE), st.integers(16, 34), st.integers(0, 10**6))
+def test_priced_search_equals_plain_search(rules: Ruleset, size: int, seed: int) -> None:
+    # Mid-size multisets, beyond the oracle: both exact searches find the same optimum.
+    hand = dealt(rules, size, seed)
+    with lp_from(ALWAYS):
+        p1, o1 = best_partition(hand, rules), best_opening(hand, rules)
+    with lp_from(NEVER):
+        p2, o2 = best_partition(hand, rules), best_opening(hand, rules)
+    assert p1.penalty == p2.penalty
+    key1 = None if o1 is None else (o1.points, o1.cards_placed, o1.penalty)
+    key2 = None if o2 is None else (o2.points, o2.cards_placed, o2.penalty)
+    assert key1 == key2
+
+
+# --- the bounded memo ---------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_and_hand(8), st.sampled_from([ALWAYS, NEVER]))
+def test_tiny_memo_gives_the_same_answers(case: tuple[Ruleset, list[Card]], lp: int) -> None:
+    # The memo is a bounded speed-up: keeping one state at a time changes nothing,
+    # not even which melds come back (path() finds dropped steps again the same way).
+    rules, hand = case
+    with lp_from(lp):
+        p1, o1 = best_partition(hand, rules), best_opening(hand, rules)
+        with mock.patch.object(_search, "MEMO_LIMIT", 1):
+            p2, o2 = best_partition(hand, rules), best_opening(hand, rules)
+    assert p1 == p2
+    assert o1 == o2
+
+
+# --- the first cover (limited discrepancy search) ----------------------------------------
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_and_hand(8))
+def test_first_cover_then_proof_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
+    # With the discrepancy search on for every size, answers still equal the oracle's:
+    # its cover is kept only when the exact search finds nothing better.
+    rules, hand = case
+    with lp_from(ALWAYS), mock.patch.object(_search, "HUNT_FROM", 0):
+        p = best_partition(hand, rules)
+        opening = best_opening(hand, rules)
+    assert p.penalty == oracle_partition_penalty(hand, rules)
+    assert p.leftover == CardMultiset(hand) - CardMultiset(c for m in p.melds for c in m.cards)
+    got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
+    assert got == oracle_opening(hand, rules)
+
+
+def test_first_cover_is_found_on_a_large_multiset() -> None:
+    # 100 cards (seed 9004), where chronological backtracking alone took seconds: the
+    # cover the relaxation points at is found within the budget, fits in the hand, is
+    # worth what it claims, and is optimal (the exact search then only proves it).
+    hand = dealt(REMIK, 100, 9004)
+    pens = card_penalties(REMIK)
+    tables = tables_for(hand.counts, hand.jokers, REMIK)
+    tables, rows, potential, _ = partition_rows(REMIK, tables)
+    cover = Cover(tables, rows, potential)
+    x = cover.restrict(pack(hand.counts, tables), hand.jokers)
+    tight = tightened(cover, tables, x, hand.jokers, SCALE)
+    found = tight.hunt(x, hand.jokers, False, _search.NEG, SCALE, _search.HUNT_BUDGET)
+    assert found is not None
+    value, shapes = found
+    used = [0] * 53
+    for shape in shapes:
+        for c in shape.naturals:
+            used[c] += 1
+        used[52] += shape.jokers
+    assert all(u <= n for u, n in zip(used, hand.counts))
+    assert value == SCALE * sum(pens[c] * u for c, u in enumerate(used))
+    total = sum(p * n for p, n in zip(pens, hand.counts))
+    assert total - value // SCALE == best_partition(hand, REMIK).penalty
