@@ -296,3 +296,13 @@ def test_house_variant_jokers_side_by_side() -> None:
     assert meld_points(p.melds[0], house) >= 18
     assert isinstance(p.melds[0], (Run, Group))
     assert JOKER in p.melds[0].cards
+
+
+def test_opening_fragment_lay_off_targets_the_open_order() -> None:
+    # R-O4, O6: a clean opening run that takes a joker after the Open. The Open lays its
+    # melds in canonical order, so the lay-off must name the clean run by that order
+    # (found by Hypothesis: the plan once laid the joker onto JK 9S JK instead).
+    hand = cards("JK 8S JK JK 9S 10S JK 9S")
+    plan = plan_go_out(hand, [], REMIK, opened=False)
+    assert plan is not None
+    replay(list(hand), [], REMIK, False, plan)

@@ -374,11 +374,18 @@ def _plan_for(
             if step[2]:
                 discard = JOKER
     first = build_melds(counted, rules, mix_clean=False)
-    for k, (_, _, core, lo, hi) in enumerate(extended):
-        target = len(table) + len(first) + k
-        layoffs.extend(LayOff(target, CARDS[c], End.LOW) for c in lo)
-        layoffs.extend(LayOff(target, CARDS[c], End.HIGH) for c in hi)
-    first.extend(build_meld(core) for _, _, core, _, _ in extended)
+    if extended:
+        # Fragments exist only with the opening: the Open lays its melds in its own
+        # canonical order, and a lay-off names its target by that order.
+        cores = [build_meld(core) for _, _, core, _, _ in extended]
+        first = list(Open((*first, *cores)).melds)
+        taken: set[int] = set()
+        for core_meld, (_, _, _, lo, hi) in zip(cores, extended):
+            index = next(i for i, m in enumerate(first) if i not in taken and m == core_meld)
+            taken.add(index)
+            target = len(table) + index
+            layoffs.extend(LayOff(target, CARDS[c], End.LOW) for c in lo)
+            layoffs.extend(LayOff(target, CARDS[c], End.HIGH) for c in hi)
     return first, build_melds(later, rules), layoffs, discard
 
 
