@@ -232,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer inputs per workload")
     args = parser.parse_args(argv)
     small = 100 if args.quick else 1000
-    large = 3 if args.quick else 10
+    large = 5 if args.quick else 40
     print(f"rummylib {rl.__version__}, Python {sys.version.split()[0]}; times in ms per call")
     print()
     print("| workload | inputs | median | p99 | peer | peer median | peer p99 | peer/ours | same optimum |")

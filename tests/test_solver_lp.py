@@ -236,3 +236,35 @@ def test_first_cover_is_found_on_a_large_multiset() -> None:
     assert value == SCALE * sum(pens[c] * u for c, u in enumerate(used))
     total = sum(p * n for p, n in zip(pens, hand.counts))
     assert total - value // SCALE == best_partition(hand, REMIK).penalty
+
+
+# --- the plain trial on whole decks -------------------------------------------------------
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_and_hand(8), st.sampled_from([1, 2, 10**6]))
+def test_trial_then_priced_search_matches_oracle(case: tuple[Ruleset, list[Card]], budget: int) -> None:
+    # A plain trial for every size, with a budget it runs out of (1, 2) or not: the same answers.
+    rules, hand = case
+    with lp_from(ALWAYS), mock.patch.object(_search, "TRIAL_FROM", 0):
+        with mock.patch("rummylib.solver._partition.TRIAL_BUDGET", budget):
+            p = best_partition(hand, rules)
+        with mock.patch("rummylib.solver._opening.TRIAL_BUDGET", budget):
+            opening = best_opening(hand, rules)
+    assert p.penalty == oracle_partition_penalty(hand, rules)
+    got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
+    assert got == oracle_opening(hand, rules)
+
+
+def test_whole_deck_is_settled_by_the_trial() -> None:
+    # Every card of both decks has a place (R-C1: 108 cards): the plain trial ends within
+    # its budget, so no relaxation is solved.
+    whole = CardMultiset(deck(REMIK))
+    lp_used = AssertionError("LP used")
+    with (
+        mock.patch("rummylib.solver._partition.tightened", side_effect=lp_used),
+        mock.patch("rummylib.solver._opening.tightened", side_effect=lp_used),
+    ):
+        assert best_partition(whole, REMIK).penalty == 0
+        opening = best_opening(whole, REMIK)
+    assert opening is not None and opening.cards_placed == 108

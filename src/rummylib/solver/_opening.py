@@ -10,6 +10,7 @@ from rummylib.rules import Ruleset
 from rummylib.solver._results import Opening, leftover_of, prepare
 from rummylib.solver._search import (
     HUNT_BUDGET,
+    TRIAL_BUDGET,
     Cover,
     Entry,
     by_position,
@@ -18,7 +19,9 @@ from rummylib.solver._search import (
     pack,
     shape_gain_penalty,
     tightened,
+    trial,
     wants_lp,
+    wants_trial,
 )
 from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
 
@@ -40,6 +43,36 @@ def _rows(rules: Ruleset, tables: Tables) -> tuple[Tables, tuple[tuple[Entry, ..
     return tables, entries(tables, gain, potential), m2, by_position(potential, tables)
 
 
+def _plain(cover: Cover, x: int, jokers: int, need_clean: bool, alpha: int, m2: int) -> tuple[int, list[Shape]] | None:
+    value = cover.solve(x, jokers, need_clean, alpha, m2)
+    if value <= alpha or value <= 0:
+        return None
+    return value, cover.path(x, jokers, need_clean, value)
+
+
+def _search(
+    cover: Cover, tables: Tables, x: int, jokers: int, need_clean: bool, alpha: int, m2: int
+) -> tuple[int, list[Shape]] | None:
+    """The value and shapes of the best opening above ``alpha``, by the strategy the input's size calls for."""
+    if wants_trial(x, jokers, tables):
+        # A trial that ends is exact either way: None from it means no opening.
+        result = trial(cover, TRIAL_BUDGET, lambda c: (_plain(c, x, jokers, need_clean, alpha, m2),))
+        if result is not None:
+            return result[0]
+    if not wants_lp(x, jokers, tables):
+        return _plain(cover, x, jokers, need_clean, alpha, m2)
+    # The gains are already large integers (points scaled by m2): no scaling needed.
+    cover = tightened(cover, tables, x, jokers, 1)
+    # An opening is never empty: a first cover must be worth more than nothing.
+    found = cover.hunt(x, jokers, need_clean, max(alpha, 0), m2, HUNT_BUDGET)
+    if found is None:
+        return _plain(cover, x, jokers, need_clean, alpha, m2)
+    value = cover.solve(x, jokers, need_clean, found[0], m2)
+    if value <= found[0]:
+        return found  # the exact search found nothing better
+    return value, cover.path(x, jokers, need_clean, value)
+
+
 def _solve(hand: CardMultiset, rules: Ruleset) -> Opening | None:
     jokers = hand.jokers if rules.jokers else 0
     tables = tables_for(hand.counts, jokers, rules)
@@ -49,22 +82,13 @@ def _solve(hand: CardMultiset, rules: Ruleset) -> Opening | None:
     tables, rows, m2, potential = cast(tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]], cached)
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(hand.counts, tables), jokers)
-    lp = wants_lp(x, jokers, tables)
-    if lp:
-        # The gains are already large integers (points scaled by m2): no scaling needed.
-        cover = tightened(cover, tables, x, jokers, 1)
     need_clean = rules.opening_clean_run
     # Only openings worth the opening points matter: anything less is cut off.
     alpha = rules.opening_points * m2 - 1
-    # An opening is never empty: a first cover must be worth more than nothing.
-    found = cover.hunt(x, jokers, need_clean, max(alpha, 0), m2, HUNT_BUDGET) if lp else None
-    value = cover.solve(x, jokers, need_clean, alpha if found is None else found[0], m2)
-    if found is not None and value <= found[0]:
-        value, shapes = found  # the exact search found nothing better
-    elif value <= alpha or value <= 0:
+    best = _search(cover, tables, x, jokers, need_clean, alpha, m2)
+    if best is None:
         return None
-    else:
-        shapes = cover.path(x, jokers, need_clean, value)
+    value, shapes = best
     points = value // m2
     melds = build_melds(shapes, rules, mix_clean=False)
     leftover = leftover_of(hand, melds)

@@ -12,6 +12,7 @@ from rummylib.solver._results import Partition, leftover_of, prepare
 from rummylib.solver._search import (
     HUNT_BUDGET,
     NEG,
+    TRIAL_BUDGET,
     Cover,
     Entry,
     by_position,
@@ -20,7 +21,9 @@ from rummylib.solver._search import (
     pack,
     shape_gain_penalty,
     tightened,
+    trial,
     wants_lp,
+    wants_trial,
 )
 from rummylib.solver._small import small_partition
 from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
@@ -42,6 +45,28 @@ def _rows(rules: Ruleset, tables: Tables) -> _Rows:
         return shape_gain_penalty(shape, pens)
 
     return tables, entries(tables, gain, pens), by_position(pens, tables), pens
+
+
+def _plain(cover: Cover, x: int, jokers: int) -> list[Shape]:
+    value = cover.solve(x, jokers, False, NEG, 1)
+    return cover.path(x, jokers, False, value)
+
+
+def _search(cover: Cover, tables: Tables, x: int, jokers: int) -> list[Shape]:
+    """The shapes of a least-penalty cover, by the strategy the input's size calls for."""
+    if wants_trial(x, jokers, tables):
+        shapes = trial(cover, TRIAL_BUDGET, lambda c: _plain(c, x, jokers))
+        if shapes is not None:
+            return shapes
+    if not wants_lp(x, jokers, tables):
+        return _plain(cover, x, jokers)
+    cover = tightened(cover, tables, x, jokers, _SCALE)
+    found = cover.hunt(x, jokers, False, NEG, _SCALE, HUNT_BUDGET)
+    floor = NEG if found is None else found[0]
+    value = cover.solve(x, jokers, False, floor, _SCALE)
+    if found is not None and value <= floor:
+        return found[1]  # the exact search found nothing better than the first cover
+    return cover.path(x, jokers, False, value)
 
 
 def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
@@ -79,17 +104,7 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     tables, rows, potential, pens = cast(_Rows, cached)
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(ms.counts, tables), jokers)
-    unit = 1
-    if wants_lp(x, jokers, tables):
-        unit = _SCALE
-        cover = tightened(cover, tables, x, jokers, unit)
-    found = cover.hunt(x, jokers, False, NEG, unit, HUNT_BUDGET) if unit != 1 else None
-    floor = NEG if found is None else found[0]
-    value = cover.solve(x, jokers, False, floor, unit)
-    if found is not None and value <= floor:
-        shapes = found[1]  # the exact search found nothing better than the first cover
-    else:
-        shapes = cover.path(x, jokers, False, value)
+    shapes = _search(cover, tables, x, jokers)
     melds = build_melds(shapes, checked)
     leftover = leftover_of(ms, melds)
     return Partition(melds, leftover, sum(map(mul, pens, leftover.counts)))

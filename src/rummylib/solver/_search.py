@@ -11,13 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from math import ceil
+from typing import TypeVar
 
 from rummylib.rules import Ruleset
 from rummylib.solver._lp import solve_lp
 from rummylib.solver._tables import Shape, Tables
 
+T = TypeVar("T")
+
 #: Gain of an impossible state (a needed clean run never laid).
 NEG = -(1 << 62)
+#: Inputs of this many cards or more first get a short trial of the plain search (see trial).
+TRIAL_FROM = 90
+#: Memoised states that trial may use.
+TRIAL_BUDGET = 3_000
 #: Nodes the discrepancy search for a first cover may visit (see Cover.hunt).
 HUNT_BUDGET = 20_000
 #: Inputs of this many cards or more get the discrepancy search (Cover.hunt).
@@ -78,6 +85,28 @@ def presence(x: int, width: int, ones: int) -> int:
     return p & ones
 
 
+class OverBudget(Exception):
+    """A trial search (:func:`trial`) memoised more states than it was allowed."""
+
+
+def trial(cover: Cover, budget: int, search: Callable[[Cover], T]) -> T | None:
+    """``search(cover)`` if it finishes within ``budget`` memoised states, else ``None``.
+
+    Whole decks are easy for the plain search (every card has a place, and the
+    first descent finds it) while the relaxation costs tens of milliseconds at
+    that size; a short trial of the plain search settles them first.
+    """
+    cover.limit = budget
+    cover.trial = True
+    try:
+        return search(cover)
+    except OverBudget:
+        return None
+    finally:
+        cover.limit = MEMO_LIMIT
+        cover.trial = False
+
+
 class Cover:
     """One exact branch-and-bound search; the memo lives as long as this object.
 
@@ -99,6 +128,15 @@ class Cover:
         self.rows = rows
         self.potential = potential  # by search position, joker last (see by_position)
         self.memo: dict[tuple[int, int, bool], tuple[int, bool, Entry | None]] = {}
+        #: Memo size at which :meth:`full` is called; a trial search lowers it.
+        self.limit = MEMO_LIMIT
+        self.trial = False
+
+    def full(self) -> None:
+        """The memo reached :attr:`limit`: start it over, or end a trial search."""
+        if self.trial:
+            raise OverBudget
+        self.memo.clear()  # bounded memory; entries are only a speed-up (see path)
 
     def presence(self, x: int) -> int:
         """Bit at the low end of each field whose count is non-zero."""
@@ -184,8 +222,8 @@ class Cover:
             best = sub
             choice = None
         exact = best > alpha
-        if len(self.memo) >= MEMO_LIMIT:
-            self.memo.clear()  # bounded memory; entries are only a speed-up (see path)
+        if len(self.memo) >= self.limit:
+            self.full()
         self.memo[key] = (best, exact, choice)
         return best
 
@@ -343,6 +381,11 @@ def wants_lp(x: int, j: int, tables: Tables) -> bool:
     return cards_in(x, tables.width, tables.field) + j >= LP_FROM
 
 
+def wants_trial(x: int, j: int, tables: Tables) -> bool:
+    """Whether a search of ``x`` and ``j`` jokers should start with a short plain :func:`trial`."""
+    return cards_in(x, tables.width, tables.field) + j >= TRIAL_FROM
+
+
 def tightened(cover: Cover, tables: Tables, x: int, j: int, scale: int) -> Cover:
     """A search over the same candidates whose potential is the LP's dual prices.
 
@@ -400,9 +443,10 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, scale: int) -> Cover
         new.sort(key=lambda pair: pair[0])
         rows.append(tuple(entry for _, entry in new))
     plain = [scale * v for v in cover.potential]
-    if sum(potential[c] * n for c, n in rowof_counts(rowof, capacity)) + j * potential[52] > sum(
-        plain[c] * n for c, n in rowof_counts(rowof, capacity)
-    ) + j * plain[52]:
+    if (
+        sum(potential[c] * n for c, n in rowof_counts(rowof, capacity)) + j * potential[52]
+        > sum(plain[c] * n for c, n in rowof_counts(rowof, capacity)) + j * plain[52]
+    ):
         potential = plain  # the simplex stopped short: the plain potential is the better bound
     # Spots from the final prices (a repair may have raised one after its use above).
     final = tuple(
