@@ -5,6 +5,8 @@ from __future__ import annotations
 import attrs
 import pytest
 from _oracle_solver import oracle_can_go_out, oracle_opening, oracle_partition_penalty, replay
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rummylib import (
     JOKER,
@@ -17,8 +19,9 @@ from rummylib import (
     InvalidMeldError,
     LayMeld,
     Open,
-    Run,
+    Ruleset,
     RulesetError,
+    Run,
     best_opening,
     best_partition,
     can_open,
@@ -32,6 +35,7 @@ from rummylib import (
     plan_go_out,
     validate_meld,
 )
+from rummylib.cards import CARDS
 
 
 def cards(text: str) -> CardMultiset:
@@ -306,3 +310,15 @@ def test_opening_fragment_lay_off_targets_the_open_order() -> None:
     plan = plan_go_out(hand, [], REMIK, opened=False)
     assert plan is not None
     replay(list(hand), [], REMIK, False, plan)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([REMIK, STRAIGHT]), st.lists(st.integers(0, 51), max_size=16, unique=True))
+def test_clean_run_precheck_agrees_with_find_melds(rules: Ruleset, indices: list[int]) -> None:
+    # R-O2: the cheap test that lets most hands skip the opening search says "a clean run
+    # exists" exactly when find_melds finds one (aces high only where the rules allow, M3).
+    from rummylib.solver._opening import _has_clean_run
+
+    hand = CardMultiset(CARDS[i] for i in indices)
+    expected = any(is_clean_run(m) for m in find_melds(hand, rules))
+    assert _has_clean_run(hand.counts, rules.ace_high) == expected

@@ -73,7 +73,26 @@ def _search(
     return value, cover.path(x, jokers, need_clean, value)
 
 
+def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
+    """Whether three cards of one suit follow each other (a clean run exists, R-O2)."""
+    for base in (0, 13, 26, 39):
+        suit = counts[base : base + 13]
+        if not any(suit):
+            continue
+        mask = 0
+        for rank, count in enumerate(suit):
+            if count:
+                mask |= 2 << rank  # bit 1 = ace low ... bit 13 = king
+        if ace_high and mask & 2:
+            mask |= 1 << 14  # ace high
+        if mask & (mask >> 1) & (mask >> 2):
+            return True
+    return False
+
+
 def _solve(hand: CardMultiset, rules: Ruleset) -> Opening | None:
+    if rules.opening_clean_run and not _has_clean_run(hand.counts, rules.ace_high):
+        return None  # most hands: no opening without a clean run, and no search needed
     jokers = hand.jokers if rules.jokers else 0
     tables = tables_for(hand.counts, jokers, rules)
     cached = tables.extra.get("opening")
