@@ -36,8 +36,8 @@ from rummylib import (
     validate_meld,
 )
 from rummylib.cards import CARDS
-from rummylib.solver import _search, _small
-from rummylib.solver._search import LP_FROM
+from rummylib.solver import _priced, _small
+from rummylib.solver._priced import LP_FROM
 from rummylib.solver._small import SMALL_MAX, small_partition
 
 ACE_HIGH_STRAIGHT = attrs.evolve(STRAIGHT, name="ace-high-straight", ace_high=True)
@@ -266,7 +266,7 @@ def test_threshold_stays_below_the_lp() -> None:
     assert SMALL_MAX < LP_FROM
     hand = CardMultiset(cards("5H 6H 7H 9C"))
     assert small_partition(hand, STRAIGHT) is not None
-    with mock.patch.object(_search, "LP_FROM", 4):
+    with mock.patch.object(_priced, "LP_FROM", 4):
         assert small_partition(hand, STRAIGHT) is None
 
 

@@ -7,6 +7,7 @@ from typing import cast
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.rules import Ruleset
+from rummylib.solver._priced import dive, tightened, wants_lp
 from rummylib.solver._results import Opening, leftover_of, prepare
 from rummylib.solver._search import (
     HUNT_BUDGET,
@@ -18,9 +19,8 @@ from rummylib.solver._search import (
     entries,
     pack,
     shape_gain_penalty,
-    tightened,
     trial,
-    wants_lp,
+    wants_dive,
     wants_trial,
 )
 from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
@@ -65,6 +65,8 @@ def _search(
     cover = tightened(cover, tables, x, jokers, 1)
     # An opening is never empty: a first cover must be worth more than nothing.
     found = cover.hunt(x, jokers, need_clean, max(alpha, 0), m2, HUNT_BUDGET)
+    if found is None and wants_dive(x, jokers, tables):
+        found = dive(cover, tables, x, jokers, need_clean, max(alpha, 0), m2, TRIAL_BUDGET)
     if found is None:
         return _plain(cover, x, jokers, need_clean, alpha, m2)
     value = cover.solve(x, jokers, need_clean, found[0], m2)

@@ -8,6 +8,7 @@ from typing import cast
 
 from rummylib.cards import Card
 from rummylib.rules import Ruleset
+from rummylib.solver._priced import dive, tightened, wants_lp
 from rummylib.solver._results import Partition, leftover_of, prepare
 from rummylib.solver._search import (
     HUNT_BUDGET,
@@ -20,9 +21,8 @@ from rummylib.solver._search import (
     entries,
     pack,
     shape_gain_penalty,
-    tightened,
     trial,
-    wants_lp,
+    wants_dive,
     wants_trial,
 )
 from rummylib.solver._small import small_partition
@@ -62,6 +62,8 @@ def _search(cover: Cover, tables: Tables, x: int, jokers: int) -> list[Shape]:
         return _plain(cover, x, jokers)
     cover = tightened(cover, tables, x, jokers, _SCALE)
     found = cover.hunt(x, jokers, False, NEG, _SCALE, HUNT_BUDGET)
+    if found is None and wants_dive(x, jokers, tables):
+        found = dive(cover, tables, x, jokers, False, NEG, _SCALE, TRIAL_BUDGET)
     floor = NEG if found is None else found[0]
     value = cover.solve(x, jokers, False, floor, _SCALE)
     if found is not None and value <= floor:

@@ -10,11 +10,9 @@ gone). Results are memoised per call on the remaining state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from math import ceil
 from typing import TypeVar
 
 from rummylib.rules import Ruleset
-from rummylib.solver._lp import solve_lp
 from rummylib.solver._tables import Shape, Tables
 
 T = TypeVar("T")
@@ -355,11 +353,6 @@ class Cover:
         return None
 
 
-#: Inputs of this many cards or more (after dead cards are dropped) get the
-#: prices of the linear relaxation as their potential (measured, benchmarks/solver.py).
-LP_FROM = 24
-
-
 def cards_in(x: int, width: int, field: int) -> int:
     """How many cards a packed count vector holds."""
     if width == 1:
@@ -371,96 +364,11 @@ def cards_in(x: int, width: int, field: int) -> int:
     return total
 
 
-def rowof_counts(rowof: dict[int, int], capacity: Sequence[int]) -> list[tuple[int, int]]:
-    """``(position, count)`` of each natural row of the programme."""
-    return [(position, capacity[i]) for position, i in rowof.items()]
-
-
-def wants_lp(x: int, j: int, tables: Tables) -> bool:
-    """Whether a search of ``x`` and ``j`` jokers should first get the LP's prices (:func:`tightened`)."""
-    return cards_in(x, tables.width, tables.field) + j >= LP_FROM
+def wants_dive(x: int, j: int, tables: Tables) -> bool:
+    """Whether a search of ``x`` and ``j`` jokers is large enough for LP diving (see _priced.dive)."""
+    return cards_in(x, tables.width, tables.field) + j >= HUNT_FROM
 
 
 def wants_trial(x: int, j: int, tables: Tables) -> bool:
     """Whether a search of ``x`` and ``j`` jokers should start with a short plain :func:`trial`."""
     return cards_in(x, tables.width, tables.field) + j >= TRIAL_FROM
-
-
-def tightened(cover: Cover, tables: Tables, x: int, j: int, scale: int) -> Cover:
-    """A search over the same candidates whose potential is the LP's dual prices.
-
-    The gains are multiplied by ``scale`` so that fractional prices keep most of
-    their strength as integers. Every price is rounded up and then checked
-    against every candidate in exact arithmetic; a candidate worth more than its
-    cards' prices (rounding, or an LP stopped early) raises a price until it is
-    covered. So the potential bounds every subtree, as the search needs.
-    """
-    w = cover.w
-    field = cover.field
-    rowof: dict[int, int] = {}
-    capacity: list[int] = []
-    p = cover.presence(x)
-    while p:
-        bit = p & -p
-        p ^= bit
-        shift = bit.bit_length() - 1
-        rowof[shift // w] = len(capacity)
-        capacity.append((x >> shift) & field)
-    joker_row = len(capacity)
-    capacity.append(j)
-    pos = tables.pos
-    columns: list[tuple[tuple[int, int], ...]] = []
-    gains: list[int] = []
-    for row in cover.rows:
-        for entry in row:
-            shape = entry[4]
-            column = tuple((rowof[pos[c]], 1) for c in shape.naturals)
-            if entry[1]:
-                column += ((joker_row, entry[1]),)
-            columns.append(column)
-            gains.append(entry[2] * scale)
-    prices, used = solve_lp(columns, gains, capacity)
-    potential = [0] * 53
-    for position, i in rowof.items():
-        potential[position] = max(0, ceil(prices[i] - 1e-6))
-    potential[52] = max(0, ceil(prices[joker_row] - 1e-6)) if j else 0
-    rows: list[tuple[Entry, ...]] = []
-    k = 0
-    for row in cover.rows:
-        new: list[tuple[float, Entry]] = []
-        for packed, jokers, gain, clean, shape, _ in row:
-            naturals = [pos[c] for c in shape.naturals]
-            spot = sum(potential[c] for c in naturals) + jokers * potential[52]
-            short = gain * scale - spot
-            if short > 0:  # repair: raise one price so this candidate is covered
-                if jokers:
-                    potential[52] += -(-short // jokers)
-                else:
-                    potential[naturals[0]] += short
-            new.append((-used[k], (packed, jokers, gain * scale, clean, shape, 0)))
-            k += 1
-        # Try first the candidates the relaxation uses most (stable: ties keep the table's order).
-        new.sort(key=lambda pair: pair[0])
-        rows.append(tuple(entry for _, entry in new))
-    plain = [scale * v for v in cover.potential]
-    if (
-        sum(potential[c] * n for c, n in rowof_counts(rowof, capacity)) + j * potential[52]
-        > sum(plain[c] * n for c, n in rowof_counts(rowof, capacity)) + j * plain[52]
-    ):
-        potential = plain  # the simplex stopped short: the plain potential is the better bound
-    # Spots from the final prices (a repair may have raised one after its use above).
-    final = tuple(
-        tuple(
-            (
-                packed,
-                jokers,
-                gain,
-                clean,
-                shape,
-                sum(potential[pos[c]] for c in shape.naturals) + jokers * potential[52],
-            )
-            for packed, jokers, gain, clean, shape, _ in row
-        )
-        for row in rows
-    )
-    return Cover(tables, final, potential)

@@ -45,7 +45,7 @@ from typing import NamedTuple
 from rummylib.cards import CARDS, CardMultiset, Suit
 from rummylib.melds import Meld, Run
 from rummylib.rules import Ruleset
-from rummylib.solver import _search
+from rummylib.solver import _priced
 from rummylib.solver._results import Partition, RulesCache
 from rummylib.solver._search import card_penalties
 from rummylib.solver._tables import POS, Shape, build_meld, card_index_at, piece_tables
@@ -56,7 +56,7 @@ __all__ = ["ENABLED", "SMALL_MAX", "small_partition"]
 #: (the differential tests compare both paths this way).
 ENABLED = True
 #: Inputs of at most this many cards take the fast path (measured: up to 20 cards it
-#: was faster than the general search on every hand tried). Inputs of ``_search.LP_FROM``
+#: was faster than the general search on every hand tried). Inputs of ``_priced.LP_FROM``
 #: cards or more never do, whatever this says: from there on the general search orders
 #: its candidates by the prices of the linear relaxation and may return another
 #: partition of equal penalty.
@@ -283,7 +283,7 @@ def small_partition(ms: CardMultiset, rules: Ruleset) -> Partition | None:
     """
     counts = ms.counts
     size = len(ms)
-    if not ENABLED or size > SMALL_MAX or size >= _search.LP_FROM or counts[52] or rules.adjacent_jokers:
+    if not ENABLED or size > SMALL_MAX or size >= _priced.LP_FROM or counts[52] or rules.adjacent_jokers:
         return None
     table = _ROWS(rules)
     a = sum(compress(_BIT, counts))
