@@ -118,7 +118,7 @@ def test_game_ends_when_a_total_reaches_the_target() -> None:
 def test_no_open_and_no_swap_in_straight() -> None:
     s = play("2H 3H 4H 9C")
     refused(s, rl.Open([M("2H 3H 4H")]), R.CANNOT_OPEN)
-    refused(s, rl.SwapJoker(0, card("9C")), R.NO_SUCH_JOKER)
+    refused(s, rl.SwapJoker(0, card("9C")), R.SWAP_NOT_ALLOWED)
 
 
 def test_tie_play_on_variant_keeps_the_game_going() -> None:

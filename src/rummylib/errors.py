@@ -245,8 +245,10 @@ class IllegalActionReason(enum.Enum):
     DOES_NOT_FIT = "does_not_fit"
     #: A run lay-off must say which end (and a set lay-off must not).
     BAD_END = "bad_end"
-    #: No joker in the target meld stands for that card, or swaps are off (R-J4).
+    #: No joker in the target meld stands for that card (R-J4).
     NO_SUCH_JOKER = "no_such_joker"
+    #: The rules have no joker swap (``Ruleset.joker_swap`` is false; J4 is a remik rule).
+    SWAP_NOT_ALLOWED = "swap_not_allowed"
     #: The discard pile is empty (R-D1).
     EMPTY_DISCARD_PILE = "empty_discard_pile"
     #: The taken discard could not be used as the rules demand (R-D2).

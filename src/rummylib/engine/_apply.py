@@ -274,7 +274,7 @@ def _swap(state: GameState, r: RoundState, action: SwapJoker) -> GameState:
     rules = state.rules
     seat = r.to_act
     if not rules.joker_swap:
-        _fail(R.NO_SUCH_JOKER, action, f"the {rules.name} rules have no joker swap")
+        _fail(R.SWAP_NOT_ALLOWED, action, f"the {rules.name} rules have no joker swap")
     if not r.opened[seat]:
         _fail(R.MUST_OPEN_FIRST, action, "only a player who has opened may swap a joker (R-J4)")
     meld = _target(r, action)
