@@ -252,8 +252,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         lambda h: partition_penalty(h, STRAIGHT),
         [("RLCard gin", rlcard_peer()), ("OpenSpiel C++", openspiel_peer()), ("HiGHS milp", highs_part_s)],
     )
-    for size in (54, 108):
-        count = large if size == 54 else 1
+    for size in (54, 80, 108):
+        count = {54: large, 80: max(3, large // 4), 108: 1}[size]
         multisets = [deal(REMIK, size, 7000 + s) for s in range(count)]
         run_workload(
             f"best_partition, {size}-card remik multisets",

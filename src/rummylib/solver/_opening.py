@@ -7,7 +7,7 @@ from typing import cast
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.rules import Ruleset
-from rummylib.solver._priced import dive, tightened, wants_lp
+from rummylib.solver._priced import SCALE, Split, dive, tightened, wants_lp
 from rummylib.solver._results import Opening, leftover_of, prepare
 from rummylib.solver._search import (
     HUNT_BUDGET,
@@ -43,6 +43,20 @@ def _rows(rules: Ruleset, tables: Tables) -> tuple[Tables, tuple[tuple[Entry, ..
     return tables, entries(tables, gain, potential), m2, by_position(potential, tables)
 
 
+def _split(rules: Ruleset, m2: int) -> Split:
+    """The opening for the LP: points priced; cards placed and penalty the exact rest."""
+    pens = card_penalties(rules)
+    m1 = m2 // (52 * rules.decks + rules.jokers + 1)
+    best_points = (*(11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)), 11)
+    return Split(
+        lambda shape: shape.points,
+        lambda shape: shape.size * m1 + shape_gain_penalty(shape, pens),
+        m2,
+        best_points,
+        tuple(m1 + pen for pen in pens),
+    )
+
+
 def _plain(cover: Cover, x: int, jokers: int, need_clean: bool, alpha: int, m2: int) -> tuple[int, list[Shape]] | None:
     value = cover.solve(x, jokers, need_clean, alpha, m2)
     if value <= alpha or value <= 0:
@@ -61,18 +75,24 @@ def _search(
             return result[0]
     if not wants_lp(x, jokers, tables):
         return _plain(cover, x, jokers, need_clean, alpha, m2)
-    # The gains are already large integers (points scaled by m2): no scaling needed.
-    cover = tightened(cover, tables, x, jokers, 1)
+    cover = tightened(cover, tables, x, jokers, _split(tables.rules, m2))
+    # Gains are now SCALE * points * m2 + (cards placed, penalty): rescale the cut-off.
+    unit = SCALE * m2
+    alpha = (alpha + 1) // m2 * unit - 1
     # An opening is never empty: a first cover must be worth more than nothing.
-    found = cover.hunt(x, jokers, need_clean, max(alpha, 0), m2, HUNT_BUDGET)
+    found = cover.hunt(x, jokers, need_clean, max(alpha, 0), unit, HUNT_BUDGET)
     if found is None and wants_dive(x, jokers, tables):
-        found = dive(cover, tables, x, jokers, need_clean, max(alpha, 0), m2, TRIAL_BUDGET)
+        found = dive(cover, tables, x, jokers, need_clean, max(alpha, 0), unit, TRIAL_BUDGET)
     if found is None:
-        return _plain(cover, x, jokers, need_clean, alpha, m2)
-    value = cover.solve(x, jokers, need_clean, found[0], m2)
-    if value <= found[0]:
-        return found  # the exact search found nothing better
-    return value, cover.path(x, jokers, need_clean, value)
+        best = _plain(cover, x, jokers, need_clean, alpha, unit)
+    else:
+        value = cover.solve(x, jokers, need_clean, found[0], unit)
+        # Keep the first cover unless the exact search found something better.
+        best = found if value <= found[0] else (value, cover.path(x, jokers, need_clean, value))
+    if best is None:
+        return None
+    value, shapes = best
+    return value // unit * m2 + value % unit, shapes  # in the plain scale: points * m2 + rest
 
 
 def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:

@@ -8,7 +8,7 @@ from typing import cast
 
 from rummylib.cards import Card
 from rummylib.rules import Ruleset
-from rummylib.solver._priced import dive, tightened, wants_lp
+from rummylib.solver._priced import SCALE, Split, dive, tightened, wants_lp
 from rummylib.solver._results import Partition, leftover_of, prepare
 from rummylib.solver._search import (
     HUNT_BUDGET,
@@ -31,10 +31,6 @@ from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
 __all__ = ["best_partition"]
 
 
-#: Penalties are small integers and the LP's prices fractions (thirds, quarters,
-#: ...); scaling the gains keeps the prices' strength when they are rounded up.
-_SCALE = 840
-
 _Rows = tuple[Tables, tuple[tuple[Entry, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
@@ -47,12 +43,17 @@ def _rows(rules: Ruleset, tables: Tables) -> _Rows:
     return tables, entries(tables, gain, pens), by_position(pens, tables), pens
 
 
+def _split(pens: tuple[int, ...]) -> Split:
+    """The least deadwood for the LP: the penalty a shape removes, all of it priced."""
+    return Split(lambda shape: shape_gain_penalty(shape, pens), lambda shape: 0, 1, pens, (0,) * 53)
+
+
 def _plain(cover: Cover, x: int, jokers: int) -> list[Shape]:
     value = cover.solve(x, jokers, False, NEG, 1)
     return cover.path(x, jokers, False, value)
 
 
-def _search(cover: Cover, tables: Tables, x: int, jokers: int) -> list[Shape]:
+def _search(cover: Cover, tables: Tables, x: int, jokers: int, pens: tuple[int, ...]) -> list[Shape]:
     """The shapes of a least-penalty cover, by the strategy the input's size calls for."""
     if wants_trial(x, jokers, tables):
         shapes = trial(cover, TRIAL_BUDGET, lambda c: _plain(c, x, jokers))
@@ -60,12 +61,12 @@ def _search(cover: Cover, tables: Tables, x: int, jokers: int) -> list[Shape]:
             return shapes
     if not wants_lp(x, jokers, tables):
         return _plain(cover, x, jokers)
-    cover = tightened(cover, tables, x, jokers, _SCALE)
-    found = cover.hunt(x, jokers, False, NEG, _SCALE, HUNT_BUDGET)
+    cover = tightened(cover, tables, x, jokers, _split(pens))
+    found = cover.hunt(x, jokers, False, NEG, SCALE, HUNT_BUDGET)
     if found is None and wants_dive(x, jokers, tables):
-        found = dive(cover, tables, x, jokers, False, NEG, _SCALE, TRIAL_BUDGET)
+        found = dive(cover, tables, x, jokers, False, NEG, SCALE, TRIAL_BUDGET)
     floor = NEG if found is None else found[0]
-    value = cover.solve(x, jokers, False, floor, _SCALE)
+    value = cover.solve(x, jokers, False, floor, SCALE)
     if found is not None and value <= floor:
         return found[1]  # the exact search found nothing better than the first cover
     return cover.path(x, jokers, False, value)
@@ -106,7 +107,7 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     tables, rows, potential, pens = cast(_Rows, cached)
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(ms.counts, tables), jokers)
-    shapes = _search(cover, tables, x, jokers)
+    shapes = _search(cover, tables, x, jokers, pens)
     melds = build_melds(shapes, checked)
     leftover = leftover_of(ms, melds)
     return Partition(melds, leftover, sum(map(mul, pens, leftover.counts)))

@@ -17,14 +17,15 @@ asked for anything better, finds nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from math import ceil
+from typing import NamedTuple
 
 from rummylib.solver._lp import solve_lp
 from rummylib.solver._search import NEG, Cover, Entry, cards_in, trial
 from rummylib.solver._tables import Shape, Tables
 
-__all__ = ["DIVE_ROUNDS", "LP_FROM", "dive", "tightened", "wants_lp"]
+__all__ = ["DIVE_ROUNDS", "LP_FROM", "SCALE", "Split", "dive", "tightened", "wants_lp"]
 
 #: Inputs of this many cards or more (after dead cards are dropped) get the
 #: prices of the linear relaxation as their potential (measured, benchmarks/solver.py).
@@ -77,66 +78,87 @@ def _program(
     return rowof, capacity, columns, gains, used
 
 
-def tightened(cover: Cover, tables: Tables, x: int, j: int, scale: int) -> Cover:
-    """A search over the same candidates whose potential is the LP's dual prices.
+class Split(NamedTuple):
+    """How an objective splits into the part the LP prices and an exact remainder.
 
-    The gains are multiplied by ``scale`` so that fractional prices keep most of
-    their strength as integers. Every price is rounded up and then checked
-    against every candidate in exact arithmetic; a candidate worth more than its
-    cards' prices (rounding, or an LP stopped early) raises a price until it is
-    covered. So the potential bounds every subtree, as the search needs. The
-    plain potential is kept instead if it bounds the whole input better.
+    A shape's gain is ``priced(shape) * fine + rest(shape)``, where the rest of
+    any set of cards is below ``fine``: for the opening, points (priced) over
+    cards placed and penalty (the rest); for the least deadwood, the penalty
+    alone (``fine`` 1, no rest). The search then floors the priced part of each
+    bound to a whole number (the priced part of a gain is an integer), which
+    fractional LP prices need to be strong.
     """
-    rowof, capacity, columns, gains, _ = _program(cover, tables, x, j)
-    prices, used = solve_lp(columns, [g * scale for g in gains], capacity)
+
+    priced: Callable[[Shape], int]
+    rest: Callable[[Shape], int]
+    fine: int
+    plain: tuple[int, ...]  # per card index (joker 52): the priced part's own bound
+    rest_potential: tuple[int, ...]  # per card index (joker 52): the rest's bound
+
+
+#: Prices are rounded up to multiples of 1 / SCALE (LP prices are thirds, quarters, ...).
+SCALE = 840
+
+
+def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split) -> Cover:
+    """A search over the same candidates with the LP's dual prices as potential.
+
+    Gains become ``SCALE * priced * fine + rest``; each card's potential is its
+    price rounded up to a multiple of ``1 / SCALE`` (times ``SCALE * fine``) plus
+    its bound on the rest. Prices are checked against every candidate in exact
+    integer arithmetic; a candidate whose priced part exceeds its cards' prices
+    (rounding, or an LP stopped early) raises a price until it is covered. So
+    the potential bounds every subtree, as the search needs. A card's plain
+    bound is used instead if it bounds the whole input better. The returned
+    search floors the priced part of its bounds (see :class:`Split`).
+    """
+    rowof, capacity, columns, _, entries = _program(cover, tables, x, j)
+    priced = [split.priced(entry[4]) for entry in entries]
+    prices, used = solve_lp(columns, [float(v) for v in priced], capacity)
     joker_row = len(capacity) - 1
-    potential = [0] * 53
-    for position, i in rowof.items():
-        potential[position] = max(0, ceil(prices[i] - 1e-6))
-    potential[52] = max(0, ceil(prices[joker_row] - 1e-6)) if j else 0
     pos = tables.pos
-    rows: list[tuple[Entry, ...]] = []
-    k = 0
-    for row in cover.rows:
-        new: list[tuple[float, Entry]] = []
-        for packed, jokers, gain, clean, shape, _ in row:
-            naturals = [pos[c] for c in shape.naturals]
-            spot = sum(potential[c] for c in naturals) + jokers * potential[52]
-            short = gain * scale - spot
-            if short > 0:  # repair: raise one price so this candidate is covered
-                if jokers:
-                    potential[52] += -(-short // jokers)
-                else:
-                    potential[naturals[0]] += short
-            # The rows hold exactly the program's columns, in the same order.
-            new.append((-used[k], (packed, jokers, gain * scale, clean, shape, 0)))
-            k += 1
-        # Try first the candidates the relaxation uses most (stable: ties keep the table's order).
-        new.sort(key=lambda pair: pair[0])
-        rows.append(tuple(entry for _, entry in new))
-    plain = [scale * v for v in cover.potential]
+    card_at = tables.card_at
+    # Integer prices in units of 1 / SCALE, by search position (joker last).
+    units = [0] * 53
+    for position, i in rowof.items():
+        units[position] = max(0, ceil(prices[i] * SCALE - 1e-6))
+    units[52] = max(0, ceil(prices[joker_row] * SCALE - 1e-6)) if j else 0
+    for entry, value in zip(entries, priced):
+        naturals = [pos[c] for c in entry[4].naturals]
+        short = value * SCALE - sum(units[c] for c in naturals) - entry[1] * units[52]
+        if short > 0:  # repair: raise one price so this candidate is covered
+            if entry[1]:
+                units[52] += -(-short // entry[1])
+            else:
+                units[naturals[0]] += short
     counts = [(position, capacity[i]) for position, i in rowof.items()]
-    if (
-        sum(potential[c] * n for c, n in counts) + j * potential[52]
-        > sum(plain[c] * n for c, n in counts) + j * plain[52]
-    ):
-        potential = plain  # the simplex stopped short: the plain potential is the better bound
-    # Spots from the final prices (a repair may have raised one after its use above).
-    final = tuple(
-        tuple(
+    plain = [SCALE * split.plain[card_at[c]] for c in range(52)] + [SCALE * split.plain[52]]
+    if sum(units[c] * n for c, n in counts) + j * units[52] > sum(plain[c] * n for c, n in counts) + j * plain[52]:
+        units = plain  # the simplex stopped short: the plain bound is the better one
+    fine = split.fine
+    potential = [units[c] * fine + split.rest_potential[card_at[c]] for c in range(52)]
+    potential.append(units[52] * fine + split.rest_potential[52])
+    order = {id(entry): -u for entry, u in zip(entries, used)}
+    rows: list[tuple[Entry, ...]] = []
+    for row in cover.rows:
+        new = [
             (
                 packed,
                 jokers,
-                gain,
+                SCALE * split.priced(shape) * fine + split.rest(shape),
                 clean,
                 shape,
                 sum(potential[pos[c]] for c in shape.naturals) + jokers * potential[52],
             )
-            for packed, jokers, gain, clean, shape, _ in row
-        )
-        for row in rows
-    )
-    return Cover(tables, final, potential)
+            for packed, jokers, _, clean, shape, _ in row
+        ]
+        # Try first the candidates the relaxation uses most (stable: ties keep the table's order).
+        keys = [order.get(id(entry), 0.0) for entry in row]
+        rows.append(tuple(e for _, e in sorted(zip(keys, new), key=lambda pair: pair[0])))
+    tight = Cover(tables, tuple(rows), potential)
+    tight.fine = fine
+    tight.scale = SCALE
+    return tight
 
 
 def dive(

@@ -126,6 +126,10 @@ class Cover:
         self.rows = rows
         self.potential = potential  # by search position, joker last (see by_position)
         self.memo: dict[tuple[int, int, bool], tuple[int, bool, Entry | None]] = {}
+        #: Bounds are ``priced * fine + rest``; with ``scale`` > 1 the priced part is
+        #: floored to a multiple of ``scale`` (set by _priced.tightened).
+        self.fine = 1
+        self.scale = 1
         #: Memo size at which :meth:`full` is called; a trial search lowers it.
         self.limit = MEMO_LIMIT
         self.trial = False
@@ -187,6 +191,11 @@ class Cover:
         """Best total gain from naturals ``x`` and ``j`` jokers (fail-soft against ``alpha``)."""
         if rem <= alpha:
             return rem
+        if self.scale > 1:  # floor the priced part of the bound to a whole number (see _priced.Split)
+            priced, rest = divmod(rem, self.fine)
+            floored = (priced - priced % self.scale) * self.fine + rest
+            if floored <= alpha:
+                return floored
         key = (x, j, need_clean)
         hit = self.memo.get(key)
         if hit is not None and (hit[1] or hit[0] <= alpha):
