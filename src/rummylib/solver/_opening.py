@@ -27,6 +27,10 @@ from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
 
 __all__ = ["best_opening", "can_open"]
 
+#: Memoised states the points-priced search may spend on tie-breaks before the
+#: search priced by the whole gain takes over (measured on 64-100-card inputs).
+TIE_BUDGET = 20_000
+
 
 def _rows(rules: Ruleset, tables: Tables) -> tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]]:
     """Search rows whose gain orders openings: points, then cards placed, then penalty removed."""
@@ -57,6 +61,20 @@ def _split(rules: Ruleset, m2: int) -> Split:
     )
 
 
+def _whole_split(rules: Ruleset, m2: int) -> Split:
+    """The opening for the LP with its whole gain priced: points, cards placed and penalty."""
+    pens = card_penalties(rules)
+    m1 = m2 // (52 * rules.decks + rules.jokers + 1)
+    best_points = (*(11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)), 11)
+    return Split(
+        lambda shape: shape.points * m2 + shape.size * m1 + shape_gain_penalty(shape, pens),
+        lambda shape: 0,
+        1,
+        tuple(v * m2 + m1 + pen for v, pen in zip(best_points, pens)),
+        (0,) * 53,
+    )
+
+
 def _plain(cover: Cover, x: int, jokers: int, need_clean: bool, alpha: int, m2: int) -> tuple[int, list[Shape]] | None:
     value = cover.solve(x, jokers, need_clean, alpha, m2)
     if value <= alpha or value <= 0:
@@ -75,24 +93,41 @@ def _search(
             return result[0]
     if not wants_lp(x, jokers, tables):
         return _plain(cover, x, jokers, need_clean, alpha, m2)
-    cover = tightened(cover, tables, x, jokers, _split(tables.rules, m2))
+    points_cover = tightened(cover, tables, x, jokers, _split(tables.rules, m2))
     # Gains are now SCALE * points * m2 + (cards placed, penalty): rescale the cut-off.
     unit = SCALE * m2
     alpha = (alpha + 1) // m2 * unit - 1
     # An opening is never empty: a first cover must be worth more than nothing.
-    found = cover.hunt(x, jokers, need_clean, max(alpha, 0), unit, HUNT_BUDGET)
+    found = points_cover.hunt(x, jokers, need_clean, max(alpha, 0), unit, HUNT_BUDGET)
     if found is None and wants_dive(x, jokers, tables):
-        found = dive(cover, tables, x, jokers, need_clean, max(alpha, 0), unit, TRIAL_BUDGET)
+        found = dive(points_cover, tables, x, jokers, need_clean, max(alpha, 0), unit, TRIAL_BUDGET)
     if found is None:
-        best = _plain(cover, x, jokers, need_clean, alpha, unit)
-    else:
-        value = cover.solve(x, jokers, need_clean, found[0], unit)
-        # Keep the first cover unless the exact search found something better.
-        best = found if value <= found[0] else (value, cover.path(x, jokers, need_clean, value))
-    if best is None:
-        return None
-    value, shapes = best
-    return value // unit * m2 + value % unit, shapes  # in the plain scale: points * m2 + rest
+        best = _plain(points_cover, x, jokers, need_clean, alpha, unit)
+        return None if best is None else (best[0] // unit * m2 + best[0] % unit, best[1])
+    # Two steps, each with the bound that suits it. First the points: is there an
+    # opening worth a whole point more? (Points are priced alone and floored.)
+    more = (found[0] // unit + 1) * unit - 1
+    value = points_cover.solve(x, jokers, need_clean, more, unit)
+    if value > more:
+        return value // unit * m2 + value % unit, points_cover.path(x, jokers, need_clean, value)
+
+    # The points are the best; now the most cards, then the least penalty, among
+    # openings worth them. The search priced by points settles most inputs; where
+    # it runs out of budget, prices of the whole gain settle the rest (they know
+    # what placing one more card costs in points).
+    def ties(c: Cover) -> tuple[int, list[Shape]]:
+        value = c.solve(x, jokers, need_clean, found[0], unit)
+        return found if value <= found[0] else (value, c.path(x, jokers, need_clean, value))
+
+    settled = trial(points_cover, TIE_BUDGET, ties)
+    if settled is not None:
+        return settled[0] // unit * m2 + settled[0] % unit, settled[1]
+    whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules, m2))
+    first = SCALE * (found[0] // unit * m2 + found[0] % unit)
+    value = whole.solve(x, jokers, need_clean, first, SCALE * m2)
+    if value <= first:
+        return first // SCALE, found[1]  # nothing better than the first cover
+    return value // SCALE, whole.path(x, jokers, need_clean, value)
 
 
 def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
