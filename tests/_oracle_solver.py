@@ -159,9 +159,15 @@ class _Turn:
     melds: int
 
 
-def oracle_can_go_out(hand: Sequence[Card], table: Sequence[Meld], rules: Ruleset, *, opened: bool) -> bool:
-    """Whether some legal sequence of actions empties the hand this turn."""
+def oracle_can_go_out(
+    hand: Sequence[Card], table: Sequence[Meld], rules: Ruleset, *, opened: bool, open_with: Card | None = None
+) -> bool:
+    """Whether some legal sequence of actions empties the hand this turn.
+
+    ``open_with``: only sequences whose opening melds hold that card count (R-D2).
+    """
     must_open = rules.opening_required and not opened
+    assert open_with is None or must_open, "open_with needs a turn that opens"
     seen: set[_Turn] = set()
     limit = rules.melds_per_turn
     cache: dict[CardMultiset, list[Meld]] = {}
@@ -193,9 +199,10 @@ def oracle_can_go_out(hand: Sequence[Card], table: Sequence[Meld], rules: Rulese
                 if chosen:
                     points = sum(meld_points(m, rules) for m in chosen)
                     clean = any(is_clean_run(m) for m in chosen)
-                    if points >= rules.opening_points and (clean or not rules.opening_clean_run):
-                        if ok_after(left) and go(_Turn(left, t.table + chosen, True, 0, len(chosen))):
-                            return True
+                    holds = open_with is None or any(open_with in m.cards for m in chosen)
+                    meets = points >= rules.opening_points and (clean or not rules.opening_clean_run) and holds
+                    if meets and ok_after(left) and go(_Turn(left, t.table + chosen, True, 0, len(chosen))):
+                        return True
                 if limit is not None and len(chosen) >= limit:
                     return False
                 for k in range(i, len(hand_melds)):

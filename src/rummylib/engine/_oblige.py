@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from rummylib.actions import Open
 from rummylib.cards import JOKER, Card, CardMultiset
 from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker
 from rummylib.rules import Ruleset
@@ -35,15 +34,12 @@ def fits_anywhere(card: Card, table: Sequence[Meld], rules: Ruleset) -> bool:
     return False
 
 
-def openings(
-    melds: Sequence[Meld], hand: CardMultiset, rules: Ruleset, *, must_contain: Card | None = None
-) -> Iterator[tuple[Meld, ...]]:
+def openings(melds: Sequence[Meld], hand: CardMultiset, rules: Ruleset) -> Iterator[tuple[Meld, ...]]:
     """Every multiset of disjoint ``melds`` from ``hand`` that is a legal opening (R-O2).
 
     ``melds`` must be distinct; each opening is yielded once, its melds in
     the order of ``melds``. The opening leaves a card for the discard if the
-    rules need one, and holds ``must_contain`` if given. Lazy: the number of
-    openings is exponential in the hand.
+    rules need one. Lazy: the number of openings is exponential in the hand.
     """
     keep = 1 if rules.must_discard_to_go_out else 0
     limit = rules.melds_per_turn
@@ -53,9 +49,9 @@ def openings(
     clean = [is_clean_run(m) for m in melds]
 
     def walk(
-        start: int, left: CardMultiset, chosen: tuple[Meld, ...], points: int, has_clean: bool, has_card: bool
+        start: int, left: CardMultiset, chosen: tuple[Meld, ...], points: int, has_clean: bool
     ) -> Iterator[tuple[Meld, ...]]:
-        if chosen and points >= need and (has_clean or not clean_needed) and has_card and len(left) >= keep:
+        if chosen and points >= need and (has_clean or not clean_needed) and len(left) >= keep:
             yield chosen
         if limit is not None and len(chosen) >= limit:
             return
@@ -63,10 +59,9 @@ def openings(
             rest = remove_cards(left, melds[i].cards)
             if rest is None:
                 continue
-            contains = has_card or (must_contain is not None and must_contain in melds[i].cards)
-            yield from walk(i, rest, (*chosen, melds[i]), points + values[i], has_clean or clean[i], contains)
+            yield from walk(i, rest, (*chosen, melds[i]), points + values[i], has_clean or clean[i])
 
-    yield from walk(0, hand, (), 0, False, must_contain is None)
+    yield from walk(0, hand, (), 0, False)
 
 
 def _cover(
@@ -157,21 +152,10 @@ def _plan_go_out(hand: CardMultiset, table: Sequence[Meld], rules: Ruleset, *, o
 
 
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
-    """R-D2 before opening: open with ``card`` and go out this very turn."""
+    """R-D2 before opening: open with ``card`` and go out this very turn (one exact search)."""
     if not can_open(hand, rules):
         return False  # cheap test first: most hands cannot even open
-    plan = plan_go_out(hand, list(table), rules, opened=False)
-    if plan is None:
-        return False  # no go-out at all, whatever the opening
-    for step in plan:
-        if isinstance(step, Open) and any(card in m.cards for m in step.melds):
-            return True
-    # The solver's plan opens without the card; look for one that opens with it.
-    for opening in openings(_find_melds(hand, rules), hand, rules, must_contain=card):
-        rest = remove_cards(hand, (c for m in opening for c in m.cards))
-        if rest is not None and _plan_go_out(rest, table + opening, rules, opened=True):
-            return True
-    return False
+    return plan_go_out(hand, list(table), rules, opened=False, open_with=card) is not None
 
 
 def can_finish_turn(rules: Ruleset, r: RoundState) -> bool:

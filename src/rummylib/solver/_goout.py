@@ -22,7 +22,14 @@ from typing import cast
 
 from rummylib.actions import Action, Discard, LayMeld, LayOff, Open, SwapJoker
 from rummylib.cards import JOKER, CARDS, Card, CardMultiset, check_in_deck
-from rummylib.errors import InvalidMeldError, InvalidStateError, MeldReason, StateReason
+from rummylib.errors import (
+    CardsReason,
+    InvalidCardsError,
+    InvalidMeldError,
+    InvalidStateError,
+    MeldReason,
+    StateReason,
+)
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, swap_joker, validate_meld
 from rummylib.rules import Ruleset
 from rummylib.solver._results import prepare
@@ -154,6 +161,7 @@ class _Search:
         need_open: bool,
         limit: int | None,
         must_discard: bool,
+        open_with: int | None = None,
     ) -> None:
         self.rules = rules
         self.tables = tables
@@ -176,7 +184,22 @@ class _Search:
         self.frag_rows: list[list[_Fragment]] = [[] for _ in range(52)]
         for lst in self.joker_only.values():  # most jokers first
             lst.sort(key=lambda o: -o[2])
-        self.memo: dict[tuple[int, int, int, int, int, int, bool], tuple[int, bool, object]] = {}
+        self.memo: dict[tuple[int, int, int, int, int, int, bool, bool], tuple[int, bool, object]] = {}
+        # The card that has to go into the Open (R-D2): its index (52 = joker) and,
+        # for a natural, the bit of its count field in the packed hand.
+        self.open_with = open_with
+        self.need_bit = 0 if open_with is None or open_with == 52 else 1 << (w * tables.pos[open_with])
+        self.need_field = self.need_bit * tables.field
+
+    def opens_with(self, shape: Shape, packed: int) -> bool:
+        """Whether an opening meld of ``shape`` (packed naturals) holds the card owed to the Open."""
+        if self.open_with == 52:
+            return shape.jokers > 0
+        return bool(packed & self.need_bit)
+
+    def frag_opens_with(self, frag: _Fragment) -> bool:
+        """Whether the clean core of ``frag`` (what the Open lays) holds the card owed to the Open."""
+        return self.open_with is not None and self.open_with in frag[2].naturals
 
     def presence(self, x: int) -> int:
         return presence(x, self.w, self.tables.ones)
@@ -206,18 +229,24 @@ class _Search:
             return NEG, None
         return 0, ("end", placed, discard_joker or h > 0)
 
-    def best(self, x: int, h: int, f: int, used: int, allow: int, melds: int, need_clean: bool, target: int) -> int:
+    def best(
+        self, x: int, h: int, f: int, used: int, allow: int, melds: int, need_clean: bool, need: bool, target: int
+    ) -> int:
         """Most opening points a full placement can count, or NEG if none places everything.
 
+        ``need``: a copy of ``open_with`` still has to go into an opening meld;
+        once the last copy (a hand joker for a joker) is gone there is none.
         Stops as soon as ``target`` points are reached (any placement when
         ``target <= 0``); such a value is a lower bound, and is memoised as one.
         """
-        key = (x, h, f, used, allow, melds, need_clean)
+        if need and not (x & self.need_field if self.need_bit else h):
+            return NEG
+        key = (x, h, f, used, allow, melds, need_clean, need)
         hit = self.memo.get(key)
         if hit is not None and (hit[1] or hit[0] >= target):
             return hit[0]
         if x == 0:
-            value, end = self._terminal(h, f, used, allow, need_clean)
+            value, end = self._terminal(h, f, used, allow, need_clean or need)
             self.memo[key] = (value, True, end)
             return value
         w = self.w
@@ -242,7 +271,8 @@ class _Search:
                     counted = u == 0
                     gain = shape.points if counting and counted else 0
                     nc = need_clean and not (counted and shape.clean)
-                    sub = self.best(x - packed, h - (sj - u), f - u, used, allow, melds + 1, nc, target - gain)
+                    nw = need and not (counted and self.opens_with(shape, packed))
+                    sub = self.best(x - packed, h - (sj - u), f - u, used, allow, melds + 1, nc, nw, target - gain)
                     if sub != NEG and sub + gain > best:
                         best = sub + gain
                         choice = ("meld", shape, u, packed)
@@ -252,7 +282,8 @@ class _Search:
                 packed, jk, core, _, _ = frag
                 if jk > h or packed & absent:
                     continue
-                sub = self.best(x - packed, h - jk, f, used, allow, melds + 1, False, target - core.points)
+                nw = need and not self.frag_opens_with(frag)
+                sub = self.best(x - packed, h - jk, f, used, allow, melds + 1, False, nw, target - core.points)
                 if sub != NEG and sub + core.points > best:
                     best = sub + core.points
                     choice = ("frag", frag)
@@ -262,24 +293,26 @@ class _Search:
             packed, _, jk, slot, _, _ = opt
             if used >> slot & 1 or jk > h or packed & absent:
                 continue
-            sub = self.best(x - packed, h - jk, f, used | (1 << slot), allow, melds, need_clean, target)
+            sub = self.best(x - packed, h - jk, f, used | (1 << slot), allow, melds, need_clean, need, target)
             if sub != NEG and sub > best:
                 best = sub
                 choice = ("lay", opt)
                 if best >= target:
                     return done()
         if allow:
-            sub = self.best(x - (1 << (card * w)), h, f, used, allow - 1, melds, need_clean, target)
+            sub = self.best(x - (1 << (card * w)), h, f, used, allow - 1, melds, need_clean, need, target)
             if sub != NEG and sub > best:
                 best = sub
                 choice = ("discard", card)
         self.memo[key] = (best, True, choice)
         return best
 
-    def path(self, x: int, h: int, f: int, used: int, allow: int, melds: int, need_clean: bool) -> list[object]:
+    def path(
+        self, x: int, h: int, f: int, used: int, allow: int, melds: int, need_clean: bool, need: bool
+    ) -> list[object]:
         steps: list[object] = []
         while True:
-            _, _, choice = self.memo[(x, h, f, used, allow, melds, need_clean)]
+            _, _, choice = self.memo[(x, h, f, used, allow, melds, need_clean, need)]
             steps.append(choice)
             if x == 0 or not isinstance(choice, tuple):
                 return steps
@@ -292,8 +325,10 @@ class _Search:
                 f -= u
                 melds += 1
                 need_clean = need_clean and not (counted and shape.clean)
+                need = need and not (counted and self.opens_with(shape, packed))
             elif choice[0] == "frag":
                 frag = choice[1]
+                need = need and not self.frag_opens_with(frag)
                 x -= frag[0]
                 h -= frag[1]
                 melds += 1
@@ -334,12 +369,16 @@ def _plan_for(
     table: Sequence[Meld],
     rules: Ruleset,
     need_open: bool,
+    open_with: Card | None = None,
 ) -> tuple[list[Meld], list[Meld], list[LayOff], Card | None] | None:
     limit = rules.melds_per_turn
     counts = hand.counts
     tables = tables_for(counts, hand.jokers + freed, rules, whole_runs=limit is not None)
     options = _options(table, counts, hand.jokers, rules, tables.pos)
-    search = _Search(rules, tables, options, need_open, limit, rules.must_discard_to_go_out)
+    need = open_with is not None
+    search = _Search(
+        rules, tables, options, need_open, limit, rules.must_discard_to_go_out, None if open_with is None else open_with.index
+    )
     if need_open and rules.opening_clean_run and hand.jokers:
         for frag in _fragments(tables, counts, hand.jokers, rules):
             naturals = [*frag[2].naturals, *(c for c in frag[3] + frag[4] if c != 52)]
@@ -347,10 +386,10 @@ def _plan_for(
     x = pack(counts, tables)
     need_clean = need_open and rules.opening_clean_run
     target = rules.opening_points if need_open else 0
-    value = search.best(x, hand.jokers, freed, 0, 1, 0, need_clean, target)
+    value = search.best(x, hand.jokers, freed, 0, 1, 0, need_clean, need, target)
     if value == NEG or (need_open and value < rules.opening_points):
         return None
-    steps = search.path(x, hand.jokers, freed, 0, 1, 0, need_clean)
+    steps = search.path(x, hand.jokers, freed, 0, 1, 0, need_clean, need)
     counted: list[Shape] = []
     later: list[Shape] = []
     extended: list[_Fragment] = []
@@ -389,8 +428,20 @@ def _plan_for(
     return first, build_melds(later, rules), layoffs, discard
 
 
+def _check_open_with(card: object, hand: CardMultiset, need_open: bool) -> None:
+    if not isinstance(card, Card):
+        msg = f"open_with must be a Card, not {card!r}"
+        raise InvalidCardsError(CardsReason.WRONG_TYPE, card, msg)
+    if not hand.count(card):
+        msg = f"open_with {card} is not in the hand {hand}"
+        raise InvalidCardsError(CardsReason.NOT_ENOUGH, card, msg)
+    if not need_open:
+        msg = f"open_with {card} needs a plan that opens (opened=False under rules with an opening)"
+        raise InvalidStateError(StateReason.BAD_VALUE, "open_with", msg)
+
+
 def plan_go_out(
-    hand: Iterable[Card], table: Sequence[Meld], rules: Ruleset, *, opened: bool
+    hand: Iterable[Card], table: Sequence[Meld], rules: Ruleset, *, opened: bool, open_with: Card | None = None
 ) -> list[Action] | None:
     """Actions that empty the hand this turn, or ``None`` if it cannot be done.
 
@@ -408,10 +459,23 @@ def plan_go_out(
         table: the melds on the table, in the order they were laid.
         rules: the ruleset.
         opened: whether the player has opened already (R-O1).
+        open_with: a card of the hand that the ``Open`` must hold (one copy
+            of it, in one of the opening melds themselves): R-D2, a player
+            who has not opened takes the top discard only to open with it
+            and go out. A card laid later in the turn does not count, not
+            even by a lay-off onto an opening run (R-O4, O6). Only meaningful
+            when the plan opens (``opened`` false and
+            ``rules.opening_required``); otherwise it is an error. A joker
+            asks for an opening meld with a joker (never a freed one: swaps
+            come after the Open).
 
     Raises:
         InvalidCardsError: the hand is not made of cards, or hand and table
-            hold more copies of a card than the deck.
+            hold more copies of a card than the deck; ``open_with`` is not a
+            card, or not in the hand.
+        InvalidStateError: ``opened`` is not a bool, or ``open_with`` is
+            given where the plan has no ``Open`` (``opened`` true, or rules
+            without an opening).
         InvalidMeldError: a table meld is not a valid meld under ``rules``.
         RulesetError: ``rules`` is not a :class:`Ruleset`.
 
@@ -422,6 +486,17 @@ def plan_go_out(
     LayOff(target=0, card=Card('JK'), end=<End.LOW: 'low'>)
     LayOff(target=0, card=Card('9S'), end=<End.LOW: 'low'>)
     Discard(card=Card('2D'))
+
+    With ``open_with`` only plans whose ``Open`` holds the card count (R-D2):
+    here 9D can open, but 2C can only be the discard.
+
+    >>> from rummylib import format_meld, parse_card
+    >>> hand = parse_cards("JH QH KH AH 9S 9D 9C 2C")
+    >>> plan = plan_go_out(hand, [], REMIK, opened=False, open_with=parse_card("9D"))
+    >>> [format_meld(m) for m in plan[0].melds], plan[-1]
+    (['JH QH KH AH', '9S 9D 9C'], Discard(card=Card('2C')))
+    >>> print(plan_go_out(hand, [], REMIK, opened=False, open_with=parse_card("2C")))
+    None
     """
     ms, checked = prepare(hand, rules, "hand")
     if not isinstance(opened, bool):
@@ -431,6 +506,8 @@ def plan_go_out(
     on_table = CardMultiset(c for m in melds for c in m.cards)
     check_in_deck(ms + on_table, checked, "hand and table")
     need_open = checked.opening_required and not opened
+    if open_with is not None:
+        _check_open_with(open_with, ms, need_open)
     if not ms:
         return None if (need_open or checked.must_discard_to_go_out) else []
     swappable = _swappable(melds, ms) if checked.joker_swap and checked.jokers else []
@@ -442,7 +519,7 @@ def plan_go_out(
             table_now = list(melds)
             for t, card in subset:
                 table_now[t] = swap_joker(table_now[t], card, checked)[0]
-            found = _plan_for(ms - swapped, size, table_now, checked, need_open)
+            found = _plan_for(ms - swapped, size, table_now, checked, need_open, open_with)
             if found is None:
                 continue
             first, later, layoffs, discard = found
