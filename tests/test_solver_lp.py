@@ -12,7 +12,7 @@ import pytest
 from _oracle_solver import oracle_opening, oracle_partition_penalty
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_solver_oracle import RULESETS, hands
+from test_solver_oracle import rules_and_hand
 
 from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, best_opening, best_partition, deck, parse_cards
 from rummylib.solver import _priced, _search
@@ -23,7 +23,7 @@ from rummylib.solver._partition import _rows as partition_rows
 from rummylib.solver._partition import _split as partition_split
 from rummylib.solver._priced import SCALE, tightened
 from rummylib.solver._search import Cover, card_penalties, pack
-from rummylib.solver._tables import tables_for
+from rummylib.solver._tables import Shape, tables_for
 
 
 @contextmanager
@@ -34,6 +34,16 @@ def lp_from(size: int) -> Iterator[None]:
 
 
 ALWAYS, NEVER = 0, 10**9
+
+
+def cards_used(shapes: list[Shape]) -> list[int]:
+    """Copies of each card index (joker 52) that the shapes of a cover use."""
+    used = [0] * 53
+    for shape in shapes:
+        for c in shape.naturals:
+            used[c] += 1
+        used[52] += shape.jokers
+    return used
 
 
 def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:
@@ -106,7 +116,7 @@ def test_prices_cover_every_candidate(rules: Ruleset, size: int, seed: int, open
     tables = tables_for(hand.counts, jokers, rules)
     if opening:
         tables, rows, m2, potential = opening_rows(rules, tables)
-        split = opening_split(rules, m2)
+        split = opening_split(rules)
     else:
         tables, rows, potential, pens = partition_rows(rules, tables)
         split = partition_split(pens)
@@ -136,12 +146,6 @@ def test_lp_bound_is_tight_on_a_known_hand() -> None:
 
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@st.composite
-def rules_and_hand(draw: st.DrawFn, max_size: int) -> tuple[Ruleset, list[Card]]:
-    rules = draw(st.sampled_from(RULESETS))
-    return rules, draw(hands(rules, max_size))
 
 
 @SETTINGS
@@ -242,11 +246,7 @@ def test_first_cover_is_found_on_a_large_multiset() -> None:
     found = tight.hunt(x, hand.jokers, False, _search.NEG, SCALE, _search.HUNT_BUDGET)
     assert found is not None
     value, shapes = found
-    used = [0] * 53
-    for shape in shapes:
-        for c in shape.naturals:
-            used[c] += 1
-        used[52] += shape.jokers
+    used = cards_used(shapes)
     assert all(u <= n for u, n in zip(used, hand.counts))
     assert value == SCALE * sum(pens[c] * u for c, u in enumerate(used))
     total = sum(p * n for p, n in zip(pens, hand.counts))
@@ -296,16 +296,12 @@ def test_dive_cover_is_a_valid_packing() -> None:
     tables, rows, m2, potential = rows_of(REMIK, tables)
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(hand.counts, tables), hand.jokers)
-    tight = tightened(cover, tables, x, hand.jokers, opening_split(REMIK, m2))
+    tight = tightened(cover, tables, x, hand.jokers, opening_split(REMIK))
     unit = SCALE * m2
     found = _priced.dive(tight, tables, x, hand.jokers, True, 0, unit, _search.TRIAL_BUDGET)
     assert found is not None
     value, shapes = found
-    used = [0] * 53
-    for shape in shapes:
-        for c in shape.naturals:
-            used[c] += 1
-        used[52] += shape.jokers
+    used = cards_used(shapes)
     assert all(u <= n for u, n in zip(used, hand.counts))
     assert any(shape.clean for shape in shapes)  # R-O2
     assert value // unit == sum(shape.points for shape in shapes) == 575

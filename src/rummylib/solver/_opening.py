@@ -32,26 +32,35 @@ __all__ = ["best_opening", "can_open"]
 TIE_BUDGET = 20_000
 
 
-def _rows(rules: Ruleset, tables: Tables) -> tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]]:
-    """Search rows whose gain orders openings: points, then cards placed, then penalty removed."""
+def _scales(rules: Ruleset) -> tuple[tuple[int, ...], int, int, tuple[int, ...]]:
+    """Penalties, the two multipliers of the opening's gain, and each card's best points.
+
+    A gain is ``points * m2 + cards * m1 + penalty``: ``m1`` exceeds any penalty
+    total and ``m2`` any ``cards * m1 + penalty``, so gains order openings by
+    points, then cards placed, then penalty removed.
+    """
     pens = card_penalties(rules)
     m1 = sum(pens[:52]) * rules.decks + pens[52] * rules.jokers + 1
     m2 = m1 * (52 * rules.decks + rules.jokers + 1)
+    # What one card can add at most: its best place value (jokers 11, aces high).
+    best_points = (*(11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)), 11)
+    return pens, m1, m2, best_points
+
+
+def _rows(rules: Ruleset, tables: Tables) -> tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]]:
+    """Search rows whose gain orders openings: points, then cards placed, then penalty removed."""
+    pens, m1, m2, best_points = _scales(rules)
 
     def gain(shape: Shape) -> int:
         return shape.points * m2 + shape.size * m1 + shape_gain_penalty(shape, pens)
 
-    # What one card can add at most: its best place value, one card, its penalty.
-    best_points = [11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)] + [11]
     potential = tuple(v * m2 + m1 + pen for v, pen in zip(best_points, pens))
     return tables, entries(tables, gain, potential), m2, by_position(potential, tables)
 
 
-def _split(rules: Ruleset, m2: int) -> Split:
+def _split(rules: Ruleset) -> Split:
     """The opening for the LP: points priced; cards placed and penalty the exact rest."""
-    pens = card_penalties(rules)
-    m1 = m2 // (52 * rules.decks + rules.jokers + 1)
-    best_points = (*(11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)), 11)
+    pens, m1, m2, best_points = _scales(rules)
     return Split(
         lambda shape: shape.points,
         lambda shape: shape.size * m1 + shape_gain_penalty(shape, pens),
@@ -61,11 +70,9 @@ def _split(rules: Ruleset, m2: int) -> Split:
     )
 
 
-def _whole_split(rules: Ruleset, m2: int) -> Split:
+def _whole_split(rules: Ruleset) -> Split:
     """The opening for the LP with its whole gain priced: points, cards placed and penalty."""
-    pens = card_penalties(rules)
-    m1 = m2 // (52 * rules.decks + rules.jokers + 1)
-    best_points = (*(11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)), 11)
+    pens, m1, m2, best_points = _scales(rules)
     return Split(
         lambda shape: shape.points * m2 + shape.size * m1 + shape_gain_penalty(shape, pens),
         lambda shape: 0,
@@ -93,7 +100,7 @@ def _search(
             return result[0]
     if not wants_lp(x, jokers, tables):
         return _plain(cover, x, jokers, need_clean, alpha, m2)
-    points_cover = tightened(cover, tables, x, jokers, _split(tables.rules, m2))
+    points_cover = tightened(cover, tables, x, jokers, _split(tables.rules))
     # Gains are now SCALE * points * m2 + (cards placed, penalty): rescale the cut-off.
     unit = SCALE * m2
     alpha = (alpha + 1) // m2 * unit - 1
@@ -122,7 +129,7 @@ def _search(
     settled = trial(points_cover, TIE_BUDGET, ties)
     if settled is not None:
         return settled[0] // unit * m2 + settled[0] % unit, settled[1]
-    whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules, m2))
+    whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules))
     first = SCALE * (found[0] // unit * m2 + found[0] % unit)
     value = whole.solve(x, jokers, need_clean, first, SCALE * m2)
     if value <= first:
