@@ -334,3 +334,30 @@ def test_opening_tie_breaks_after_a_first_cover(rules: Ruleset, text: str, tie_b
         got = best_opening(hand, rules)
     assert expected is not None and got is not None
     assert (got.points, got.cards_placed, got.penalty) == (expected.points, expected.cards_placed, expected.penalty)
+
+
+def test_shallow_dive_before_deep_dive() -> None:
+    # 80 cards (seed 7000 of the benchmark): a deep dive lays melds of later programmes
+    # that no best opening uses and ends 11 points short (585); one programme and the
+    # exact search on the rest finds the optimum, 596 points (R-O3; HiGHS agrees).
+    from rummylib.solver._priced import _dive
+
+    hand = dealt(REMIK, 80, 7000)
+    tables = tables_for(hand.counts, hand.jokers, REMIK)
+    tables, rows, m2, potential = opening_rows(REMIK, tables)
+    cover = Cover(tables, rows, potential)
+    x = cover.restrict(pack(hand.counts, tables), hand.jokers)
+    unit = SCALE * m2
+    points = {}
+    for rounds in (1, _priced.DIVE_ROUNDS):
+        tight = tightened(cover, tables, x, hand.jokers, opening_split(REMIK))
+        found = _dive(tight, tables, x, hand.jokers, True, 0, unit, _search.TRIAL_BUDGET, rounds)
+        assert found is not None
+        used = cards_used(found[1])
+        assert all(u <= n for u, n in zip(used, hand.counts))
+        points[rounds] = found[0] // unit
+        assert points[rounds] == sum(shape.points for shape in found[1])
+    assert points == {1: 596, _priced.DIVE_ROUNDS: 585}
+    tight = tightened(cover, tables, x, hand.jokers, opening_split(REMIK))
+    found = _priced.dive(tight, tables, x, hand.jokers, True, 0, unit, _search.TRIAL_BUDGET)
+    assert found is not None and found[0] // unit == 596  # the shallow dive's cover
