@@ -2,12 +2,23 @@
 
 Tests run with ``--import-mode=importlib``, so put this directory on
 ``sys.path`` to let test modules import their helper modules (``_oracle_melds``).
+
+Hypothesis explores new random examples on every local run. CI (``.ci/run``
+sets ``HYPOTHESIS_PROFILE=ci``) runs a fixed, derandomized set, so that a
+submission's result does not depend on luck; a bug found locally becomes a
+hand-written regression test.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:

@@ -322,3 +322,15 @@ def test_clean_run_precheck_agrees_with_find_melds(rules: Ruleset, indices: list
     hand = CardMultiset(CARDS[i] for i in indices)
     expected = any(is_clean_run(m) for m in find_melds(hand, rules))
     assert _has_clean_run(hand.counts, rules.ace_high) == expected
+
+
+def test_opening_run_takes_two_jokers_on_one_end_where_jokers_may_touch() -> None:
+    # R-O4, O6 with a house rule (jokers side by side): QS KS AS opens clean, then takes
+    # two jokers below it (JK=10S JK=JS), and the second ace is the discard (found by
+    # Hypothesis: only one joker per end was tried).
+    rules = attrs.evolve(REMIK, name="house", jokers=6, adjacent_jokers=True, opening_points=20)
+    hand = cards("QS KS AS AS JK JK")
+    plan = plan_go_out(hand, [], rules, opened=False)
+    assert plan is not None
+    replay(list(hand), [], rules, False, plan)
+    assert oracle_can_go_out(list(hand), [], rules, opened=False)

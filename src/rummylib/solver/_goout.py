@@ -129,16 +129,21 @@ def _fragments(tables: Tables, counts: Sequence[int], jokers: int, rules: Rulese
             continue
         suit, start = divmod(core.key, 16)
         end = start + len(core.layout) - 1
+        # Extensions (inner card first) that could not be laid as a meld of their own:
+        # jokers alone (several only where jokers may lie side by side), or one joker
+        # and the natural beyond it. Longer ones are a later meld with the same cards.
+        most = jokers if rules.adjacent_jokers else 1
         lows: list[tuple[int, ...]] = [()]
         highs: list[tuple[int, ...]] = [()]
-        if start - 1 >= 1:
-            lows.append((52,))
-            if start - 2 >= 1 and counts[card_index_at(start - 2, suit)]:
-                lows.append((52, card_index_at(start - 2, suit)))
-        if end + 1 <= top:
-            highs.append((52,))
-            if end + 2 <= top and counts[card_index_at(end + 2, suit)]:
-                highs.append((52, card_index_at(end + 2, suit)))
+        for k in range(1, most + 1):
+            if start - k >= 1:
+                lows.append((52,) * k)
+            if end + k <= top:
+                highs.append((52,) * k)
+        if start - 2 >= 1 and counts[card_index_at(start - 2, suit)]:
+            lows.append((52, card_index_at(start - 2, suit)))
+        if end + 2 <= top and counts[card_index_at(end + 2, suit)]:
+            highs.append((52, card_index_at(end + 2, suit)))
         for lo in lows:
             for hi in highs:
                 used = lo.count(52) + hi.count(52)
