@@ -23,7 +23,7 @@ from rummylib.solver._partition import _rows as partition_rows
 from rummylib.solver._partition import _split as partition_split
 from rummylib.solver._priced import SCALE, tightened
 from rummylib.solver._search import Cover, card_penalties, pack
-from rummylib.solver._tables import Shape, tables_for
+from rummylib.solver._tables import Shape, Tables, tables_for
 
 
 @contextmanager
@@ -285,17 +285,20 @@ def test_whole_deck_is_settled_by_the_trial() -> None:
     assert opening is not None and opening.cards_placed == 108
 
 
+def opening_cover(hand: CardMultiset) -> tuple[Cover, Tables, int, int]:
+    """The plain opening search of a remik multiset, its tables, packed cards and ``m2``."""
+    tables = tables_for(hand.counts, hand.jokers, REMIK)
+    tables, rows, m2, potential = opening_rows(REMIK, tables)
+    cover = Cover(tables, rows, potential)
+    return cover, tables, cover.restrict(pack(hand.counts, tables), hand.jokers), m2
+
+
 def test_dive_cover_is_a_valid_packing() -> None:
     # 80 cards (seed 9003): LP diving returns a cover that fits in the hand and is worth
     # what it claims: here the optimum, 575 points (R-O3; HiGHS agrees), which the exact
     # search then only has to prove (it took seconds to find without the dive).
-    from rummylib.solver._opening import _rows as rows_of
-
     hand = dealt(REMIK, 80, 9003)
-    tables = tables_for(hand.counts, hand.jokers, REMIK)
-    tables, rows, m2, potential = rows_of(REMIK, tables)
-    cover = Cover(tables, rows, potential)
-    x = cover.restrict(pack(hand.counts, tables), hand.jokers)
+    cover, tables, x, m2 = opening_cover(hand)
     tight = tightened(cover, tables, x, hand.jokers, opening_split(REMIK))
     unit = SCALE * m2
     found = _priced.dive(tight, tables, x, hand.jokers, True, 0, unit, _search.TRIAL_BUDGET)
@@ -343,10 +346,7 @@ def test_shallow_dive_before_deep_dive() -> None:
     from rummylib.solver._priced import _dive
 
     hand = dealt(REMIK, 80, 7000)
-    tables = tables_for(hand.counts, hand.jokers, REMIK)
-    tables, rows, m2, potential = opening_rows(REMIK, tables)
-    cover = Cover(tables, rows, potential)
-    x = cover.restrict(pack(hand.counts, tables), hand.jokers)
+    cover, tables, x, m2 = opening_cover(hand)
     unit = SCALE * m2
     points = {}
     for rounds in (1, _priced.DIVE_ROUNDS):
