@@ -7,20 +7,19 @@ from typing import cast
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.rules import Ruleset
-from rummylib.solver._priced import SCALE, Split, dive, tightened, wants_lp
+from rummylib.solver._priced import SCALE, Split, first_cover, tightened, wants_lp
 from rummylib.solver._results import Opening, leftover_of, prepare
 from rummylib.solver._search import (
-    HUNT_BUDGET,
     TRIAL_BUDGET,
     Cover,
     Entry,
     by_position,
     card_penalties,
+    cards_in,
     entries,
     pack,
     shape_gain_penalty,
     trial,
-    wants_dive,
     wants_trial,
 )
 from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
@@ -93,30 +92,34 @@ def _search(
     cover: Cover, tables: Tables, x: int, jokers: int, need_clean: bool, alpha: int, m2: int
 ) -> tuple[int, list[Shape]] | None:
     """The value and shapes of the best opening above ``alpha``, by the strategy the input's size calls for."""
-    if wants_trial(x, jokers, tables):
+    size = cards_in(x, tables.width, tables.field) + jokers
+    if wants_trial(size):
         # A trial that ends is exact either way: None from it means no opening.
         result = trial(cover, TRIAL_BUDGET, lambda c: (_plain(c, x, jokers, need_clean, alpha, m2),))
         if result is not None:
             return result[0]
-    if not wants_lp(x, jokers, tables):
+    if not wants_lp(size):
         return _plain(cover, x, jokers, need_clean, alpha, m2)
     points_cover = tightened(cover, tables, x, jokers, _split(tables.rules))
-    # Gains are now SCALE * points * m2 + (cards placed, penalty): rescale the cut-off.
+    # Gains are now SCALE * points * m2 + (cards placed, penalty): rescale the cut-off,
+    # and results back to the plain scale (points * m2 + the rest) with ``plain``.
     unit = SCALE * m2
     alpha = (alpha + 1) // m2 * unit - 1
+
+    def plain(value: int) -> int:
+        return value // unit * m2 + value % unit
+
     # An opening is never empty: a first cover must be worth more than nothing.
-    found = points_cover.hunt(x, jokers, need_clean, max(alpha, 0), unit, HUNT_BUDGET)
-    if found is None and wants_dive(x, jokers, tables):
-        found = dive(points_cover, tables, x, jokers, need_clean, max(alpha, 0), unit, TRIAL_BUDGET)
+    found = first_cover(points_cover, tables, x, jokers, need_clean, max(alpha, 0), unit, size)
     if found is None:
         best = _plain(points_cover, x, jokers, need_clean, alpha, unit)
-        return None if best is None else (best[0] // unit * m2 + best[0] % unit, best[1])
+        return None if best is None else (plain(best[0]), best[1])
     # Two steps, each with the bound that suits it. First the points: is there an
     # opening worth a whole point more? (Points are priced alone and floored.)
     more = (found[0] // unit + 1) * unit - 1
     value = points_cover.solve(x, jokers, need_clean, more, unit)
     if value > more:
-        return value // unit * m2 + value % unit, points_cover.path(x, jokers, need_clean, value)
+        return plain(value), points_cover.path(x, jokers, need_clean, value)
 
     # The points are the best; now the most cards, then the least penalty, among
     # openings worth them. The search priced by points settles most inputs; where
@@ -128,9 +131,9 @@ def _search(
 
     settled = trial(points_cover, TIE_BUDGET, ties)
     if settled is not None:
-        return settled[0] // unit * m2 + settled[0] % unit, settled[1]
+        return plain(settled[0]), settled[1]
     whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules))
-    first = SCALE * (found[0] // unit * m2 + found[0] % unit)
+    first = SCALE * plain(found[0])
     value = whole.solve(x, jokers, need_clean, first, SCALE * m2)
     if value <= first:
         return first // SCALE, found[1]  # nothing better than the first cover

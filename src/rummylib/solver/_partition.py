@@ -8,21 +8,20 @@ from typing import cast
 
 from rummylib.cards import Card
 from rummylib.rules import Ruleset
-from rummylib.solver._priced import SCALE, Split, dive, tightened, wants_lp
+from rummylib.solver._priced import SCALE, Split, first_cover, tightened, wants_lp
 from rummylib.solver._results import Partition, leftover_of, prepare
 from rummylib.solver._search import (
-    HUNT_BUDGET,
     NEG,
     TRIAL_BUDGET,
     Cover,
     Entry,
     by_position,
     card_penalties,
+    cards_in,
     entries,
     pack,
     shape_gain_penalty,
     trial,
-    wants_dive,
     wants_trial,
 )
 from rummylib.solver._small import small_partition
@@ -55,16 +54,15 @@ def _plain(cover: Cover, x: int, jokers: int) -> list[Shape]:
 
 def _search(cover: Cover, tables: Tables, x: int, jokers: int, pens: tuple[int, ...]) -> list[Shape]:
     """The shapes of a least-penalty cover, by the strategy the input's size calls for."""
-    if wants_trial(x, jokers, tables):
+    size = cards_in(x, tables.width, tables.field) + jokers
+    if wants_trial(size):
         shapes = trial(cover, TRIAL_BUDGET, lambda c: _plain(c, x, jokers))
         if shapes is not None:
             return shapes
-    if not wants_lp(x, jokers, tables):
+    if not wants_lp(size):
         return _plain(cover, x, jokers)
     cover = tightened(cover, tables, x, jokers, _split(pens))
-    found = cover.hunt(x, jokers, False, NEG, SCALE, HUNT_BUDGET)
-    if found is None and wants_dive(x, jokers, tables):
-        found = dive(cover, tables, x, jokers, False, NEG, SCALE, TRIAL_BUDGET)
+    found = first_cover(cover, tables, x, jokers, False, NEG, SCALE, size)
     floor = NEG if found is None else found[0]
     value = cover.solve(x, jokers, False, floor, SCALE)
     if found is not None and value <= floor:

@@ -21,11 +21,12 @@ from collections.abc import Callable
 from math import ceil
 from typing import NamedTuple
 
+from rummylib.solver import _search
 from rummylib.solver._lp import solve_lp
 from rummylib.solver._search import NEG, Cover, Entry, cards_in, trial
 from rummylib.solver._tables import Shape, Tables
 
-__all__ = ["DIVE_ROUNDS", "LP_FROM", "SCALE", "Split", "dive", "tightened", "wants_lp"]
+__all__ = ["DIVE_ROUNDS", "LP_FROM", "SCALE", "Split", "dive", "first_cover", "tightened", "wants_lp"]
 
 #: Inputs of this many cards or more (after dead cards are dropped) get the
 #: prices of the linear relaxation as their potential (measured, benchmarks/solver.py).
@@ -34,9 +35,26 @@ LP_FROM = 24
 DIVE_ROUNDS = 12
 
 
-def wants_lp(x: int, j: int, tables: Tables) -> bool:
-    """Whether a search of ``x`` and ``j`` jokers should first get the LP's prices (:func:`tightened`)."""
-    return cards_in(x, tables.width, tables.field) + j >= LP_FROM
+def wants_lp(size: int) -> bool:
+    """Whether a search of ``size`` cards (jokers included) should get the LP's prices (:func:`tightened`)."""
+    return size >= LP_FROM
+
+
+def first_cover(
+    cover: Cover, tables: Tables, x: int, j: int, need_clean: bool, floor: int, unit: int, size: int
+) -> tuple[int, list[Shape]] | None:
+    """A first cover worth more than ``floor`` for the exact search to prove best, or ``None``.
+
+    Only inputs of ``_search.HUNT_FROM`` cards or more get one (measured: below
+    it the exact search alone is as fast): the discrepancy search along the
+    relaxation's melds (:meth:`Cover.hunt`), then :func:`dive`.
+    """
+    if size < _search.HUNT_FROM:
+        return None
+    found = cover.hunt(x, j, need_clean, floor, unit, _search.HUNT_BUDGET)
+    if found is None:
+        found = dive(cover, tables, x, j, need_clean, floor, unit, _search.TRIAL_BUDGET)
+    return found
 
 
 def _program(

@@ -25,7 +25,7 @@ TRIAL_FROM = 90
 TRIAL_BUDGET = 3_000
 #: Nodes the discrepancy search for a first cover may visit (see Cover.hunt).
 HUNT_BUDGET = 20_000
-#: Inputs of this many cards or more get the discrepancy search (Cover.hunt).
+#: Inputs of this many cards or more look for a first cover (_priced.first_cover).
 HUNT_FROM = 64
 #: Most states one search memoises (a few hundred bytes each); past it the memo starts over.
 MEMO_LIMIT = 200_000
@@ -114,12 +114,7 @@ class Cover:
     an upper bound (the subtree cannot beat ``alpha``).
     """
 
-    def __init__(
-        self,
-        tables: Tables,
-        rows: tuple[tuple[Entry, ...], ...],
-        potential: Sequence[int],
-    ) -> None:
+    def __init__(self, tables: Tables, rows: tuple[tuple[Entry, ...], ...], potential: Sequence[int]) -> None:
         self.w = tables.width
         self.field = tables.field
         self.ones = tables.ones
@@ -265,11 +260,7 @@ class Cover:
         chronological backtracking can spend its time deep in a tree whose mistake
         was near the root; this finds the cover the relaxation points at when one
         exists, and the exact search that follows only has to prove it best.
-        Inputs under :data:`HUNT_FROM` cards get ``None`` at once (measured: there
-        the exact search alone is as fast).
         """
-        if cards_in(x, self.w, self.field) + j < HUNT_FROM:
-            return None
         rem = self.remaining(x, j)
         target = max(floor + 1, (rem // unit) * unit)
         left = [budget]
@@ -373,11 +364,6 @@ def cards_in(x: int, width: int, field: int) -> int:
     return total
 
 
-def wants_dive(x: int, j: int, tables: Tables) -> bool:
-    """Whether a search of ``x`` and ``j`` jokers is large enough for LP diving (see _priced.dive)."""
-    return cards_in(x, tables.width, tables.field) + j >= HUNT_FROM
-
-
-def wants_trial(x: int, j: int, tables: Tables) -> bool:
-    """Whether a search of ``x`` and ``j`` jokers should start with a short plain :func:`trial`."""
-    return cards_in(x, tables.width, tables.field) + j >= TRIAL_FROM
+def wants_trial(size: int) -> bool:
+    """Whether a search of ``size`` cards (jokers included) should start with a short plain :func:`trial`."""
+    return size >= TRIAL_FROM
