@@ -27,17 +27,17 @@ from rummylib.errors import (
 from rummylib.rules import Ruleset
 
 __all__ = [
+    "ACE_HIGH",
     "End",
     "Group",
     "Meld",
     "Run",
+    "card_at_position",
     "format_meld",
     "is_clean_run",
-    "lay_off",
-    "make_meld",
     "meld_points",
-    "parse_meld",
-    "swap_joker",
+    "position_value",
+    "rank_value",
     "validate_meld",
 ]
 
