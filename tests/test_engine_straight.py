@@ -116,6 +116,8 @@ def test_game_ends_when_a_total_reaches_the_target() -> None:
 
 
 def test_no_open_and_no_swap_in_straight() -> None:
+    # Straight Rummy has no opening and no joker swap (J4 is a remik rule): a swap is
+    # refused as SWAP_NOT_ALLOWED, not as a missing joker.
     s = play("2H 3H 4H 9C")
     refused(s, rl.Open([M("2H 3H 4H")]), R.CANNOT_OPEN)
     refused(s, rl.SwapJoker(0, card("9C")), R.SWAP_NOT_ALLOWED)
