@@ -11,7 +11,7 @@ from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["tests", "typecheck", "docs", "build"]
+nox.options.sessions = ["lint", "tests", "typecheck", "docs", "build"]
 nox.options.reuse_existing_virtualenvs = True
 
 SUPPORTED = ["3.10", "3.11", "3.12", "3.13"]
@@ -41,6 +41,14 @@ def tests(session: nox.Session) -> None:
     """Run the test suite (doctests included)."""
     session.install("-e", ".[test]")
     session.run("pytest", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff: lint findings and formatting (fails on either)."""
+    session.install("-e", ".[lint]")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
 
 
 @nox.session

@@ -25,6 +25,7 @@ import argparse
 import copy
 import gc
 import importlib
+import itertools
 import pickle
 import platform
 import statistics
@@ -126,7 +127,11 @@ def bench_legal(pairs: Sequence[tuple[rl.GameState, rl.Action]], sample: int) ->
     out = {}
     for phase, rows in sorted(by_phase.items()):
         times = sorted(t for t, _ in rows)
-        out[phase] = (statistics.median(times), times[int(0.9 * (len(times) - 1))], statistics.fmean(n for _, n in rows))
+        out[phase] = (
+            statistics.median(times),
+            times[int(0.9 * (len(times) - 1))],
+            statistics.fmean(n for _, n in rows),
+        )
     return out
 
 
@@ -165,7 +170,7 @@ def bench_memory(rules: rl.Ruleset, players: int) -> dict[str, float]:
     mid = pairs[len(pairs) // 2][0]
     own = _size(_graph([mid], shared))
     added = []
-    for (a, _), (b, _) in zip(pairs, pairs[1:]):
+    for (a, _), (b, _) in itertools.pairwise(pairs):
         ids = {id(o) for o in _graph([a], shared)}
         added.append(_size(_graph([b], shared | ids)))
     pickled = len(pickle.dumps(mid))
@@ -239,8 +244,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             gps, aps, median_game = bench_games(kind, rules, players, games, repeats)
             rows.append((f"{name} {players}p, {kind} bots: games/s", f"{gps:.2f}", f"{games} games"))
             rows.append((f"{name} {players}p, {kind} bots: actions/s", f"{aps:,.0f}", ""))
-            rows.append((f"{name} {players}p, {kind} bots: s per game (median)", f"{median_game:.3f}",
-                         "target < 1 s" if (name, kind) == ("remik", "greedy") else ""))
+            rows.append(
+                (
+                    f"{name} {players}p, {kind} bots: s per game (median)",
+                    f"{median_game:.3f}",
+                    "target < 1 s" if (name, kind) == ("remik", "greedy") else "",
+                )
+            )
             print(rows[-3:], flush=True)
     peer = bench_rlcard(40 if args.quick else 100, repeats)
     apply_rates: dict[str, float] = {}
@@ -248,22 +258,49 @@ def main(argv: Sequence[str] | None = None) -> None:
         pairs = random_trajectory(rules, players, 2, 3000)
         rate, copying = bench_apply(pairs, repeats)
         apply_rates[name] = rate
-        rows.append((f"{name} {players}p: apply calls/s (random play)", f"{rate:,.0f}",
-                     f"{len(pairs)} recorded moves; target >= 20,000"))
-        rows.append((f"{name} {players}p: apply + deepcopy/s (copy-everything peer)", f"{copying:,.0f}",
-                     f"ratio {rate / copying:.1f}x"))
+        rows.append(
+            (
+                f"{name} {players}p: apply calls/s (random play)",
+                f"{rate:,.0f}",
+                f"{len(pairs)} recorded moves; target >= 20,000",
+            )
+        )
+        rows.append(
+            (
+                f"{name} {players}p: apply + deepcopy/s (copy-everything peer)",
+                f"{copying:,.0f}",
+                f"ratio {rate / copying:.1f}x",
+            )
+        )
         for phase, (med, p90, count) in bench_legal(pairs, 300).items():
-            rows.append((f"{name} {players}p: list(legal_actions) in {phase}, µs", f"{med:,.0f}",
-                         f"p90 {p90:,.0f} µs, {count:.1f} actions"))
+            rows.append(
+                (
+                    f"{name} {players}p: list(legal_actions) in {phase}, µs",
+                    f"{med:,.0f}",
+                    f"p90 {p90:,.0f} µs, {count:.1f} actions",
+                )
+            )
         mem = bench_memory(rules, players)
-        rows.append((f"{name} {players}p: one mid-game state, own bytes", f"{mem['own']:,.0f}",
-                     f"pickled {mem['pickled']:,} B"))
-        rows.append((f"{name} {players}p: bytes a move adds (median)", f"{mem['added']:,.0f}",
-                     "the rest is shared with the previous state"))
-        rows.append((f"{name} {players}p: tracemalloc bytes per fresh game", f"{mem['per_game']:,.0f}",
-                     "2,000 live games"))
-        rows.append((f"{name} {players}p: tracemalloc bytes per kept state", f"{mem['per_state']:,.0f}",
-                     "a game's whole history kept"))
+        rows.append(
+            (f"{name} {players}p: one mid-game state, own bytes", f"{mem['own']:,.0f}", f"pickled {mem['pickled']:,} B")
+        )
+        rows.append(
+            (
+                f"{name} {players}p: bytes a move adds (median)",
+                f"{mem['added']:,.0f}",
+                "the rest is shared with the previous state",
+            )
+        )
+        rows.append(
+            (f"{name} {players}p: tracemalloc bytes per fresh game", f"{mem['per_game']:,.0f}", "2,000 live games")
+        )
+        rows.append(
+            (
+                f"{name} {players}p: tracemalloc bytes per kept state",
+                f"{mem['per_state']:,.0f}",
+                "a game's whole history kept",
+            )
+        )
         print(rows[-8:], flush=True)
     if peer is None:
         rows.append(("RLCard gin rummy (peer)", "n/a", "pip install rlcard to measure"))
@@ -271,11 +308,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         gps, sps = peer
         rows.append(("RLCard gin-rummy 2p, RandomAgent: games/s (peer)", f"{gps:.1f}", "one deal per game"))
         rows.append(("RLCard gin-rummy 2p, RandomAgent: steps/s (peer)", f"{sps:,.0f}", ""))
-        for name in apply_rates:
+        for name in apply_rates:  # noqa: PLC0206 - the rows, not the rates, are read
             rand_aps = next(r[1] for r in rows if r[0].startswith(f"{name} 4p, random bots: actions/s"))
             mine = float(rand_aps.replace(",", ""))
-            rows.append((f"ratio {name} random actions/s : RLCard steps/s", f"{mine / sps:.2f}x",
-                         "whole step: view, legal list, choice, apply"))
+            rows.append(
+                (
+                    f"ratio {name} random actions/s : RLCard steps/s",
+                    f"{mine / sps:.2f}x",
+                    "whole step: view, legal list, choice, apply",
+                )
+            )
             rows.append((f"ratio {name} apply calls/s : RLCard steps/s", f"{apply_rates[name] / sps:.2f}x", ""))
     width = max(len(r[0]) for r in rows)
     print()

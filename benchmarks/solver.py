@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import rummylib as rl
-from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset
+from rummylib import REMIK, STRAIGHT, CardMultiset, Ruleset
 from rummylib.solver._search import card_penalties
 from rummylib.solver._tables import piece_tables
 

@@ -12,7 +12,7 @@ from rummylib import __version__  # noqa: E402
 
 project = "rummylib"
 author = "rummylib developers"
-copyright = "2026, rummylib developers"  # noqa: A001
+copyright = "2026, rummylib developers"
 release = __version__
 version = ".".join(__version__.split(".")[:2])
 

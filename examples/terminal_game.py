@@ -27,8 +27,10 @@ from rummylib.records import format_action
 
 def show(v: rl.PlayerView) -> None:
     """Print what the human seat may see (RULES.md H1): never another hand."""
-    print(f"\n-- round {v.round_number} -- scores {list(v.totals)} -- stock {v.stock_size}"
-          f" -- discard top {v.top_discard or '-'} -- cards held {list(v.hand_sizes)}")
+    print(
+        f"\n-- round {v.round_number} -- scores {list(v.totals)} -- stock {v.stock_size}"
+        f" -- discard top {v.top_discard or '-'} -- cards held {list(v.hand_sizes)}"
+    )
     for i, laid in enumerate(v.table):
         print(f"   table #{i}: {laid.meld}")
     print(f"   your hand: {v.hand}")

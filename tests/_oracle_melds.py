@@ -66,7 +66,7 @@ def _run_readings(cards: Sequence[str], rules: Ruleset) -> set[Reading]:
                 if all(c == "JK" for c in order):  # a meld needs a real card
                     continue
                 if not rules.adjacent_jokers and any(
-                    a == "JK" and b == "JK" for a, b in zip(order, order[1:])
+                    a == "JK" and b == "JK" for a, b in itertools.pairwise(order)
                 ):  # R-J3
                     continue
                 if not _jokers_ok(order, rules):

@@ -29,8 +29,8 @@ from rummylib import (
     Meld,
     Open,
     Rank,
-    Run,
     Ruleset,
+    Run,
     Suit,
     SwapJoker,
     card_penalty,
@@ -94,8 +94,10 @@ def oracle_melds(cards: Sequence[Card], rules: Ruleset) -> list[Meld]:
                 continue
             free = [s for s in SUITS if s not in suits_used]
             for extra in itertools.combinations(free, jokers):
-                slots_g = sorted([(s, Card(rank, s)) for s in suits_used] + [(s, JOKER) for s in extra],
-                                 key=lambda sc: SUITS.index(sc[0]))
+                slots_g = sorted(
+                    [(s, Card(rank, s)) for s in suits_used] + [(s, JOKER) for s in extra],
+                    key=lambda sc: SUITS.index(sc[0]),
+                )
                 try:
                     meld = Group(rank, tuple(c for _, c in slots_g), tuple(s for s, _ in slots_g))
                     validate_meld(meld, rules)

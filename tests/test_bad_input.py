@@ -29,8 +29,8 @@ from rummylib import (
     Meld,
     Rank,
     RulesetError,
-    Run,
     RummyError,
+    Run,
     Suit,
     card_penalty,
     deck,
@@ -123,7 +123,7 @@ def test_parse_cards_on_any_text(text: str) -> None:
     try:
         result = parse_cards(text)
     except CardParseError as exc:
-        assert exc.position is None or 0 <= exc.position
+        assert exc.position is None or exc.position >= 0
         return
     assert parse_cards(format_cards(result)) == result
 
@@ -241,7 +241,7 @@ def test_operators_refuse_other_types_the_python_way() -> None:
     with pytest.raises(TypeError):
         hand + [parse_card("7H")]
     with pytest.raises(TypeError):
-        hand <= [parse_card("7H")]
+        hand <= [parse_card("7H")]  # noqa: B015
     assert (hand == [parse_card("7H")]) is False
 
 

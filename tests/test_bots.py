@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 from collections.abc import Sequence
 from typing import cast
@@ -169,7 +170,7 @@ def test_random_bot_is_reproducible_and_legal(rules: rl.Ruleset) -> None:
     first = run(1)
     assert run(1) == first
     assert run(5) != first
-    for before, after in zip(first, first[1:]):
+    for before, after in itertools.pairwise(first):
         assert after != before
 
 
@@ -260,15 +261,17 @@ def test_greedy_remik_takes_the_discard_only_to_meld_it() -> None:
     # R-D2: opened, the discard may be taken into a new meld laid this turn.
     hand = C("7H 8H 2C KD QS")
     opened = [True, False]
-    useful = rl.start_round_from(rl.REMIK, [hand, C("3C 4C 6D")], discard=C("4S 9H"), opened=opened, to_act=0,
-                                 phase=rl.Phase.DRAW)
+    useful = rl.start_round_from(
+        rl.REMIK, [hand, C("3C 4C 6D")], discard=C("4S 9H"), opened=opened, to_act=0, phase=rl.Phase.DRAW
+    )
     bot = GreedyBot()
     assert _choose(useful, bot) == rl.TakeDiscard()
     s = rl.apply(useful, rl.TakeDiscard())
     meld = _choose(s, bot)
     assert isinstance(meld, rl.LayMeld) and C("9H")[0] in meld.meld.cards
-    useless = rl.start_round_from(rl.REMIK, [hand, C("3C 4C 6D")], discard=C("9H 4S"), opened=opened, to_act=0,
-                                  phase=rl.Phase.DRAW)
+    useless = rl.start_round_from(
+        rl.REMIK, [hand, C("3C 4C 6D")], discard=C("9H 4S"), opened=opened, to_act=0, phase=rl.Phase.DRAW
+    )
     assert _choose(useless) == rl.DrawStock()
 
 
@@ -282,23 +285,28 @@ def test_greedy_remik_takes_the_discard_before_opening_only_to_go_out() -> None:
     while s.phase is rl.Phase.PLAY:
         s = rl.apply(s, _choose(s, bot))
     assert s.last_result is not None and s.last_result.winner == 0 and s.last_result.rummy  # R-E2
-    far = rl.start_round_from(rl.REMIK, [C("2S 5H 9C KD"), C("3C 4C 6D")], discard=C("5S"), to_act=0,
-                              phase=rl.Phase.DRAW)
+    far = rl.start_round_from(
+        rl.REMIK, [C("2S 5H 9C KD"), C("3C 4C 6D")], discard=C("5S"), to_act=0, phase=rl.Phase.DRAW
+    )
     assert _choose(far) == rl.DrawStock()
 
 
 @pytest.mark.parametrize(
     "rules",
-    [REMIK_SIM, STRAIGHT_SIM, attrs.evolve(REMIK_SIM, jokers=6, joker_penalty=50),
-     attrs.evolve(STRAIGHT_SIM, melds_per_turn=None)],
+    [
+        REMIK_SIM,
+        STRAIGHT_SIM,
+        attrs.evolve(REMIK_SIM, jokers=6, joker_penalty=50),
+        attrs.evolve(STRAIGHT_SIM, melds_per_turn=None),
+    ],
     ids=["remik", "straight", "remik-6-jokers", "straight-any-melds"],
 )
 def test_greedy_always_chooses_a_legal_action(rules: rl.Ruleset) -> None:
     # Both bots at one table; every greedy choice must pass the engine's check.
     for seed in range(2):
-        state = rl.new_game(rules, 3, seed=seed)
+        start = rl.new_game(rules, 3, seed=seed)
         bots: list[Bot] = [GreedyBot(), RandomBot(seed), GreedyBot()]
-        for state in _play(state, bots, 250):
+        for state in _play(start, bots, 250):
             if state.is_over:
                 break
             action = _choose(state)

@@ -152,7 +152,9 @@ def test_solve_opening_partition_and_plan() -> None:  # R-O2, R-E1
 
 
 def test_solve_with_table_and_only() -> None:  # R-J5, R-T6
-    code, out, _ = run("solve", "JK 9S 4H", "--table", "JS QS KS", "--table", "4S 4D 4C", "--opened", "--only", "go-out")
+    code, out, _ = run(
+        "solve", "JK 9S 4H", "--table", "JS QS KS", "--table", "4S 4D 4C", "--opened", "--only", "go-out"
+    )
     assert code == 0
     assert "  #0 JS QS KS" in out
     assert "best opening" not in out and "least deadwood" not in out
@@ -185,7 +187,6 @@ def test_solve_refuses_cards_beyond_the_deck() -> None:  # R-C1
 # --- simulate and play ------------------------------------------------------------------
 
 
-
 def test_simulate_results_table() -> None:
     code, out, err = run(
         "simulate", "--rules", "straight", "--games", "3", "--players", "2", "--seed", "7", "--jobs", "1",
@@ -200,7 +201,19 @@ def test_simulate_results_table() -> None:
 
 
 def test_simulate_is_the_same_in_parallel() -> None:
-    args = ("simulate", "--rules", "straight", "--games", "4", "--players", "3", "--seed", "11", "--bots", "greedy,random,greedy")
+    args = (
+        "simulate",
+        "--rules",
+        "straight",
+        "--games",
+        "4",
+        "--players",
+        "3",
+        "--seed",
+        "11",
+        "--bots",
+        "greedy,random,greedy",
+    )
     serial = run(*args, "--jobs", "1")
     parallel = run(*args, "--jobs", "2")
     assert serial[0] == parallel[0] == 0

@@ -26,7 +26,9 @@ def test_page_examples_run(page: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(importlib.util.find_spec("sphinx") is None, reason="sphinx is not installed (pip install '.[docs]')")
+@pytest.mark.skipif(
+    importlib.util.find_spec("sphinx") is None, reason="sphinx is not installed (pip install '.[docs]')"
+)
 def test_docs_build_without_warnings(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(DOCS), str(tmp_path)]
     done = subprocess.run(cmd, capture_output=True, text=True, check=False)

@@ -205,7 +205,9 @@ def test_straight_turns_the_pile_over_unshuffled() -> None:
 
 def test_void_when_no_pile_can_serve() -> None:
     # R-D7: remik, empty stock and a single discard.
-    s = rl.start_round_from(rl.REMIK, [C("2H 9C 5S"), C("KS QS 4D")], discard=C("6C"), fill_stock=False, to_act=0, phase=rl.Phase.DRAW)
+    s = rl.start_round_from(
+        rl.REMIK, [C("2H 9C 5S"), C("KS QS 4D")], discard=C("6C"), fill_stock=False, to_act=0, phase=rl.Phase.DRAW
+    )
     t = rl.apply(s, rl.DrawStock())
     assert t.phase is rl.Phase.ROUND_OVER
     result = t.results[-1]
@@ -250,7 +252,8 @@ def test_illegal_actions_have_reasons() -> None:
     with pytest.raises(rl.IllegalActionError) as err:
         rl.apply(t, rl.Discard(missing))
     assert err.value.reason is R.CARD_NOT_IN_HAND
-    assert isinstance(err.value, ValueError) and str(missing) in str(err.value)
+    assert isinstance(err.value, ValueError)
+    assert str(missing) in str(err.value)
 
 
 def test_start_round_from_validates() -> None:

@@ -39,7 +39,9 @@ def test_one_new_meld_per_turn() -> None:
     t = rl.apply(s, rl.LayMeld(M("2H 3H 4H")))
     refused(t, rl.LayMeld(M("9C 10C JC")), R.MELD_LIMIT)
     many = attrs.evolve(ST, melds_per_turn=None)  # the variant: any number
-    u = rl.apply(rl.apply(play("2H 3H 4H 9C 10C JC 5D", rules=many), rl.LayMeld(M("2H 3H 4H"))), rl.LayMeld(M("9C 10C JC")))
+    u = rl.apply(
+        rl.apply(play("2H 3H 4H 9C 10C JC 5D", rules=many), rl.LayMeld(M("2H 3H 4H"))), rl.LayMeld(M("9C 10C JC"))
+    )
     assert len(u.round.table) == 2
 
 

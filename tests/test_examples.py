@@ -60,8 +60,6 @@ def test_best_opening_none_and_random_hand() -> None:
     assert done.returncode == 0 and done.stdout.startswith("hand: ")
 
 
-
-
 @pytest.mark.parametrize("rules", ["remik", "straight"])
 def test_bot_game_prints_a_score_sheet(rules: str) -> None:  # R-S1..S4
     done = run_example("bot_game.py", "--rules", rules, "--players", "3", "--seed", "7")

@@ -113,7 +113,7 @@ def _random_bots(players: int, seed: int) -> list[Bot]:
 def test_random_bot_games_end_and_keep_every_invariant(name: str, rules: rl.Ruleset, players: int) -> None:
     short = attrs.evolve(rules, score_limit=RANDOM_LIMITS[name])
     for seed in range(RANDOM_GAMES):
-        state, stats = play_checked(short, _random_bots(players, seed), seed)
+        _state, stats = play_checked(short, _random_bots(players, seed), seed)
         assert stats.rounds >= 1
 
 
@@ -121,7 +121,7 @@ def test_random_bot_games_end_and_keep_every_invariant(name: str, rules: rl.Rule
 def test_greedy_games_end_and_keep_every_invariant(name: str, rules: rl.Ruleset, players: int) -> None:
     rounds = voids = 0
     for seed in range(GREEDY_GAMES):
-        state, stats = play_checked(rules, [GreedyBot() for _ in range(players)], 1000 + seed)
+        _state, stats = play_checked(rules, [GreedyBot() for _ in range(players)], 1000 + seed)
         rounds += stats.rounds
         voids += stats.void_rounds
     assert voids < rounds  # greedy bots do go out

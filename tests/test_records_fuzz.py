@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rummylib as rl
-from rummylib.engine import GameState, PlayerView
+from rummylib.engine import GameState
 from rummylib.records import (
     GameRecord,
     format_action,
@@ -35,7 +35,11 @@ from rummylib.records import (
 )
 
 #: Set RUMMYLIB_FUZZ_EXAMPLES to fuzz longer (the suite keeps it short).
-FUZZ = settings(max_examples=int(os.environ.get("RUMMYLIB_FUZZ_EXAMPLES", "300")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=int(os.environ.get("RUMMYLIB_FUZZ_EXAMPLES", "300")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 JSON_LEAVES = st.one_of(
     st.none(),
     st.booleans(),

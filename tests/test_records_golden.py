@@ -124,7 +124,9 @@ def test_record_text_tolerates_bom_crlf_and_comments() -> None:
 def test_a_tampered_record_fails_at_its_first_illegal_action() -> None:
     record, _ = _replayed("remik-2p-seed0.txt")
     index = next(i for i, a in enumerate(record.actions) if isinstance(a, rl.Open))
-    forged = GameRecord(record.rules, record.players, record.seed, record.dealer, record.actions[:index] + (rl.TakeDiscard(),))
+    forged = GameRecord(
+        record.rules, record.players, record.seed, record.dealer, record.actions[:index] + (rl.TakeDiscard(),)
+    )
     with pytest.raises(rl.IllegalActionError) as info:
         replay(forged)
     assert info.value.index == index  # type: ignore[attr-defined]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import copy
-import os
 import itertools
 import json
+import os
 import random
 from collections.abc import Callable
 from typing import Any
@@ -49,9 +49,13 @@ def mid_game() -> GameState:
     for seed in range(50):
         for state in _states(attrs.evolve(rl.REMIK, restock_limit=2), 3, seed, 400):
             r = state.round
-            if r.phase is rl.engine.Phase.PLAY and len(r.table) >= 2 and any(tm.meld.joker_count for tm in r.table):
-                if all(len(h) >= 6 for h in r.hands):
-                    return state
+            if (
+                r.phase is rl.engine.Phase.PLAY
+                and len(r.table) >= 2
+                and any(tm.meld.joker_count for tm in r.table)
+                and all(len(h) >= 6 for h in r.hands)
+            ):
+                return state
     raise AssertionError("no suitable state")  # pragma: no cover
 
 

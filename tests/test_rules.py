@@ -71,8 +71,8 @@ def test_house_variant_by_evolve() -> None:
 
 @pytest.mark.parametrize("field", FIELDS)
 def test_every_field_refuses_a_wrong_type(field: str) -> None:
+    changes: dict[str, Any] = {field: object()}
     with pytest.raises(RulesetError) as info:
-        changes: dict[str, Any] = {field: object()}
         attrs.evolve(REMIK, **changes)
     assert info.value.field == field
     assert info.value.reason is RulesetReason.WRONG_TYPE
@@ -80,9 +80,7 @@ def test_every_field_refuses_a_wrong_type(field: str) -> None:
     assert isinstance(info.value, ValueError)
 
 
-_INT_FIELDS = [
-    f.name for f in attrs.fields(Ruleset) if str(f.type) in ("int", "int | None")
-]
+_INT_FIELDS = [f.name for f in attrs.fields(Ruleset) if str(f.type) in ("int", "int | None")]
 
 
 @pytest.mark.parametrize("field", _INT_FIELDS)
@@ -108,8 +106,8 @@ def test_int_fields_refuse_bools_floats_and_negatives(field: str) -> None:
         ({"group3_max_jokers": 3}, "group3_max_jokers"),
         ({"group4_max_jokers": 3}, "group4_max_jokers"),
         ({"hand_sizes": {2: 13}}, "hand_sizes"),  # a count missing
-        ({"hand_sizes": {n: 0 for n in range(2, 7)}}, "hand_sizes"),
-        ({"hand_sizes": {n: 20 for n in range(2, 7)}}, "hand_sizes"),  # no stock left
+        ({"hand_sizes": dict.fromkeys(range(2, 7), 0)}, "hand_sizes"),
+        ({"hand_sizes": dict.fromkeys(range(2, 7), 20)}, "hand_sizes"),  # no stock left
         ({"hand_sizes": ((2, 13), (2, 12), (3, 13), (4, 13), (5, 13), (6, 13))}, "hand_sizes"),
         ({"hand_sizes": {2: 13.5}}, "hand_sizes"),
         ({"hand_sizes": {"2": 13}}, "hand_sizes"),

@@ -83,8 +83,9 @@ def test_games_do_not_depend_on_the_number_of_games() -> None:
 def test_thread_pool_gives_the_serial_result(chunk_size: int | None) -> None:
     serial = simulate(QUICK_STRAIGHT, 2, 6, seed=3, bots=["greedy", RandomBot])
     with ThreadPoolExecutor(max_workers=3) as pool:
-        threaded = simulate(QUICK_STRAIGHT, 2, 6, seed=3, bots=["greedy", RandomBot], executor=pool,
-                            chunk_size=chunk_size)
+        threaded = simulate(
+            QUICK_STRAIGHT, 2, 6, seed=3, bots=["greedy", RandomBot], executor=pool, chunk_size=chunk_size
+        )
     assert threaded == serial
 
 
@@ -111,8 +112,15 @@ def test_progress_is_reported_after_every_game_serially() -> None:
 def test_progress_is_reported_per_chunk_on_an_executor() -> None:
     seen: list[tuple[int, int]] = []
     with ThreadPoolExecutor(max_workers=2) as pool:
-        simulate(QUICK_STRAIGHT, 2, 5, seed=1, executor=pool, chunk_size=2,
-                 progress=lambda done, total: seen.append((done, total)))
+        simulate(
+            QUICK_STRAIGHT,
+            2,
+            5,
+            seed=1,
+            executor=pool,
+            chunk_size=2,
+            progress=lambda done, total: seen.append((done, total)),
+        )
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
     assert seen[-1] == (5, 5) and {t for _, t in seen} == {5} and len(seen) == 3
 
@@ -141,8 +149,9 @@ def test_summary_matches_the_games() -> None:
 
 
 def test_shared_wins_are_split() -> None:
-    game = GameResult(index=0, seed=1, totals=(10, 10), winners=(0, 1), rounds=3, void_rounds=0, actions=90,
-                      aborted=False)
+    game = GameResult(
+        index=0, seed=1, totals=(10, 10), winners=(0, 1), rounds=3, void_rounds=0, actions=90, aborted=False
+    )
     result = SimulationResult(rl.REMIK, 2, 1, [game])
     assert result.summary.win_rate == (0.5, 0.5)
 
@@ -174,13 +183,13 @@ def test_bad_arguments_raise_a_typed_error(kwargs: dict[str, object], reason: Si
         with pytest.raises(SimulationError) as info:
             simulate(**args)  # type: ignore[arg-type]
     assert info.value.reason is reason
-    assert isinstance(info.value, ValueError) and isinstance(info.value, rl.RummyError)
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, rl.RummyError)
 
 
 def test_bots_that_do_not_pickle_are_refused_before_any_game_runs() -> None:
-    with ProcessPoolExecutor(max_workers=1) as pool:
-        with pytest.raises(SimulationError) as info:
-            simulate(rl.STRAIGHT, 2, 2, seed=0, bots=lambda seed: GreedyBot(), executor=pool)
+    with ProcessPoolExecutor(max_workers=1) as pool, pytest.raises(SimulationError) as info:
+        simulate(rl.STRAIGHT, 2, 2, seed=0, bots=lambda seed: GreedyBot(), executor=pool)
     assert info.value.reason is SimulationReason.BAD_ARGUMENT and "pickle" in str(info.value)
     with ThreadPoolExecutor(max_workers=1) as threads:  # threads need no pickling
         result = simulate(QUICK_STRAIGHT, 2, 1, seed=0, bots=lambda seed: GreedyBot(), executor=threads)
@@ -217,7 +226,9 @@ def test_an_illegal_choice_is_an_illegal_action_error() -> None:
 # --- everything simulate ships must pickle ----------------------------------------------
 
 
-@pytest.mark.parametrize("rules", [simulation_rules(rl.REMIK), simulation_rules(rl.STRAIGHT)], ids=["remik", "straight"])
+@pytest.mark.parametrize(
+    "rules", [simulation_rules(rl.REMIK), simulation_rules(rl.STRAIGHT)], ids=["remik", "straight"]
+)
 def test_states_views_actions_and_bots_pickle(rules: rl.Ruleset) -> None:
     state = rl.new_game(rules, 3, seed=99)
     bots: list[Bot] = [RandomBot(1), GreedyBot(), RandomBot(2)]

@@ -115,7 +115,7 @@ def test_prices_cover_every_candidate(rules: Ruleset, size: int, seed: int, open
     jokers = hand.jokers if rules.jokers else 0
     tables = tables_for(hand.counts, jokers, rules)
     if opening:
-        tables, rows, m2, potential = opening_rows(rules, tables)
+        tables, rows, _m2, potential = opening_rows(rules, tables)
         split = opening_split(rules)
     else:
         tables, rows, potential, pens = partition_rows(rules, tables)
@@ -128,7 +128,7 @@ def test_prices_cover_every_candidate(rules: Ruleset, size: int, seed: int, open
     plain_priced = sum(split.plain[c] * n for c, n in enumerate(hand.counts)) if hand.counts else 0
     assert tight.remaining(x, jokers) // (SCALE * split.fine) <= plain_priced
     for row in tight.rows:
-        for packed, used_jokers, gain, _, shape, spot in row:
+        for _packed, used_jokers, gain, _, shape, spot in row:
             assert gain == SCALE * split.priced(shape) * split.fine + split.rest(shape)
             prices = sum(tight.potential[tables.pos[c]] for c in shape.naturals)
             assert spot == prices + used_jokers * tight.potential[52] >= gain

@@ -172,10 +172,7 @@ def go_out_cases(draw: st.DrawFn) -> tuple[Ruleset, list[Card], list[Meld], bool
                     hand.extend(naturals)
     # Cards that lay off onto the table (R-J5, T6).
     for _ in range(draw(st.integers(0, 2))):
-        layable = [
-            c for c in left.distinct()
-            if fits(c) and any(_lays_off(m, c, rules) for m in table)
-        ]
+        layable = [c for c in left.distinct() if fits(c) and any(_lays_off(m, c, rules) for m in table)]
         if layable:
             hand.append(draw(st.sampled_from(layable)))
     # A stray card, the usual discard.

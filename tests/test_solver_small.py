@@ -254,9 +254,9 @@ def test_inputs_outside_the_fast_path() -> None:
     three = attrs.evolve(STRAIGHT, name="three-decks", decks=3)
     assert small_partition(CardMultiset(cards("5H 5H 5H 6H 7H")), three) is None
     assert small_partition(CardMultiset(cards("5H 5H 6H 7H")), three) is not None
-    big = CardMultiset(CARDS[:SMALL_MAX + 1])
+    big = CardMultiset(CARDS[: SMALL_MAX + 1])
     assert small_partition(big, STRAIGHT) is None
-    assert small_partition(CardMultiset(CARDS[: SMALL_MAX]), STRAIGHT) is not None
+    assert small_partition(CardMultiset(CARDS[:SMALL_MAX]), STRAIGHT) is not None
     assert best_partition(big, STRAIGHT) == general(big, STRAIGHT)
 
 

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 import rummylib as rl
 from rummylib.cards import CardMultiset, parse_card
-from rummylib.melds import Group, Meld, Run, format_meld, make_meld, meld_points, parse_meld, swap_joker
-from rummylib.rules import REMIK, RULESETS, STRAIGHT, Ruleset
 from rummylib.engine import GameState
+from rummylib.melds import Group, Meld, Run, format_meld, make_meld, meld_points, parse_meld, swap_joker
 from rummylib.records import from_json, to_json
+from rummylib.rules import REMIK, RULESETS, STRAIGHT, Ruleset
 from rummylib.testing import cards, game_states, hands, melds, rulesets
 
 FAST = settings(max_examples=60, deadline=None)

@@ -21,11 +21,33 @@ from rummylib.actions import (
     SwapJoker,
     TakeDiscard,
 )
+
+# --- bots and simulation ---
+from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, SimulationError, SimulationReason
 from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck, parse_card, parse_cards
+
+# --- engine (issue 4) ---
+from rummylib.engine import (
+    GameState,
+    Phase,
+    PlayerView,
+    RoundState,
+    TableMeld,
+    TurnState,
+    apply,
+    check,
+    choose_first_dealer,
+    is_legal,
+    legal_actions,
+    new_game,
+    start_round_from,
+    view,
+)
 from rummylib.errors import (
     CardParseError,
     CardsReason,
     IllegalActionError,
+    IllegalActionReason,
     InvalidCardsError,
     InvalidMeldError,
     InvalidStateError,
@@ -49,6 +71,19 @@ from rummylib.melds import (
     swap_joker,
     validate_meld,
 )
+
+# --- records (issue 5) ---
+from rummylib.records import (
+    GameRecord,
+    StateReason,
+    format_action,
+    from_dict,
+    from_json,
+    parse_action,
+    replay,
+    to_dict,
+    to_json,
+)
 from rummylib.rules import (
     REMIK,
     RULESETS,
@@ -69,6 +104,7 @@ from rummylib.scoring import (
     score_round,
     standings,
 )
+from rummylib.simulation import GameResult, SimulationResult, SimulationSummary, play_game, simulate
 
 # --- solver (issue 3) ---
 from rummylib.solver import (
@@ -79,42 +115,6 @@ from rummylib.solver import (
     can_open,
     find_melds,
     plan_go_out,
-)
-
-# --- engine (issue 4) ---
-from rummylib.engine import (
-    GameState,
-    Phase,
-    PlayerView,
-    RoundState,
-    TableMeld,
-    TurnState,
-    apply,
-    check,
-    choose_first_dealer,
-    is_legal,
-    legal_actions,
-    new_game,
-    start_round_from,
-    view,
-)
-from rummylib.errors import IllegalActionReason
-
-# --- bots and simulation ---
-from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, SimulationError, SimulationReason
-from rummylib.simulation import GameResult, SimulationResult, SimulationSummary, play_game, simulate
-
-# --- records (issue 5) ---
-from rummylib.records import (
-    GameRecord,
-    StateReason,
-    format_action,
-    from_dict,
-    from_json,
-    parse_action,
-    replay,
-    to_dict,
-    to_json,
 )
 
 __all__ = [

@@ -17,7 +17,7 @@ from rummylib.rules import Ruleset
 from rummylib.scoring import RoundResult
 
 if TYPE_CHECKING:
-    from rummylib.bots import Bot, BotFactory
+    from rummylib.bots import BotFactory
 
 __all__: list[str] = []
 

@@ -12,10 +12,9 @@ Discard(card=Card('KS'))
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
+from typing import TypeAlias
 
 import attrs
-from typing_extensions import TypeAlias
 
 from rummylib.cards import Card
 from rummylib.melds import End, Group, Meld, Run
@@ -117,4 +116,4 @@ class NextRound:
 
 
 #: Any action.
-Action: TypeAlias = Union[DrawStock, TakeDiscard, Open, LayMeld, LayOff, SwapJoker, Discard, NextRound]
+Action: TypeAlias = DrawStock | TakeDiscard | Open | LayMeld | LayOff | SwapJoker | Discard | NextRound

@@ -17,10 +17,7 @@ from __future__ import annotations
 import enum
 import hashlib
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final, Protocol, overload, runtime_checkable
-
-import attrs
-from typing_extensions import TypeAlias
+from typing import Final, Protocol, TypeAlias, overload, runtime_checkable
 
 from rummylib.actions import (
     Action,
@@ -28,7 +25,6 @@ from rummylib.actions import (
     DrawStock,
     LayMeld,
     LayOff,
-    NextRound,
     Open,
     TakeDiscard,
 )
@@ -39,6 +35,8 @@ from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
 from rummylib.solver import Partition, best_opening, best_partition, can_open, plan_go_out
+
+from ._guards import is_int
 
 __all__ = [
     "Bot",
@@ -219,7 +217,7 @@ class RandomBot:
     __slots__ = ("_rng", "seed")
 
     def __init__(self, seed: int = 0) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if not is_int(seed):
             msg = f"RandomBot seed must be an int, not {seed!r}"
             raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
         self.seed = seed
@@ -408,9 +406,12 @@ def _ends_taking(meld: Meld, card: Card) -> tuple[End | None, ...]:
         if meld.start > 1 and card == card_at_position(meld.start - 1, meld.suit):
             ends.append(End.LOW)
         return tuple(ends)
-    if isinstance(meld, Group) and len(meld.cards) < 4:
-        if card.is_joker or (card.rank is meld.rank and card.suit not in meld.suits):
-            return (None,)
+    if (
+        isinstance(meld, Group)
+        and len(meld.cards) < 4
+        and (card.is_joker or (card.rank is meld.rank and card.suit not in meld.suits))
+    ):
+        return (None,)
     return ()
 
 

@@ -21,6 +21,8 @@ import attrs
 
 from rummylib.errors import CardParseError, CardsReason, InvalidCardsError, ParseReason
 
+from ._guards import is_collection_of_items, is_instance, is_int, is_int_in
+
 __all__ = [
     "JOKER",
     "Card",
@@ -86,9 +88,7 @@ class Rank(enum.IntEnum):
         return _RANK_SYMBOL[self]
 
 
-_RANK_SYMBOL: Final = {
-    r: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(int(r), str(int(r))) for r in Rank
-}
+_RANK_SYMBOL: Final = {r: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(int(r), str(int(r))) for r in Rank}
 #: Number of distinct cards: 52 naturals and the joker.
 NUM_CARD_KINDS: Final = 53
 JOKER_INDEX: Final = 52
@@ -179,7 +179,7 @@ def card_at(index: int) -> Card:
     >>> card_at(0), card_at(52)
     (Card('AS'), Card('JK'))
     """
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < NUM_CARD_KINDS:
+    if not is_int_in(index, 0, NUM_CARD_KINDS - 1):
         msg = f"a card index is an int from 0 to {NUM_CARD_KINDS - 1}, not {index!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, index, msg)
     return CARDS[index]
@@ -194,7 +194,7 @@ def natural(rank: int, suit: Suit) -> Card:
     >>> natural(10, Suit.HEARTS)
     Card('10H')
     """
-    if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13 or not isinstance(suit, Suit):
+    if not is_int_in(rank, 1, 13) or not is_instance(suit, Suit):
         msg = f"a natural card needs a rank 1-13 and a Suit, not {rank!r}, {suit!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, (rank, suit), msg)
     return CARDS[_SUIT_INDEX[suit] * 13 + rank - 1]
@@ -367,13 +367,11 @@ class CardMultiset:
         >>> CardMultiset.from_counts((2,) + (0,) * 51 + (1,))
         CardMultiset('AS AS JK')
         """
-        if isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
+        if not is_collection_of_items(counts):
             msg = f"counts must be {NUM_CARD_KINDS} non-negative integers, not {counts!r}"
             raise InvalidCardsError(CardsReason.BAD_COUNT, counts, msg)
         values = tuple(counts)
-        if len(values) != NUM_CARD_KINDS or any(
-            not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values
-        ):
+        if len(values) != NUM_CARD_KINDS or any(not is_int(v) or v < 0 for v in values):
             msg = f"counts must be {NUM_CARD_KINDS} non-negative integers, got {values!r}"
             raise InvalidCardsError(CardsReason.BAD_COUNT, values, msg)
         return cls._trusted(values)
@@ -514,9 +512,7 @@ def deck(rules: DeckSpec) -> CardMultiset:
     >>> len(deck(REMIK)), len(deck(STRAIGHT))
     (108, 52)
     """
-    if not isinstance(getattr(rules, "decks", None), int) or not isinstance(
-        getattr(rules, "jokers", None), int
-    ):
+    if not isinstance(getattr(rules, "decks", None), int) or not isinstance(getattr(rules, "jokers", None), int):
         msg = f"deck() takes a Ruleset, not {rules!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, rules, msg)
     return CardMultiset.from_counts((rules.decks,) * 52 + (rules.jokers,))
@@ -533,11 +529,7 @@ def check_in_deck(cards: CardMultiset, rules: DeckSpec, what: str = "cards") -> 
     """
     full = deck(rules)
     cards = as_multiset(cards, what)
-    excess = [
-        CARDS[i]
-        for i, n in enumerate(cards.counts)
-        if n > full.counts[i]
-    ]
+    excess = [CARDS[i] for i, n in enumerate(cards.counts) if n > full.counts[i]]
     if excess:
         msg = f"{what} {cards} hold more copies of {format_cards(excess)} than the {rules.name} deck has"
         raise InvalidCardsError(CardsReason.NOT_IN_DECK, tuple(excess), msg)

@@ -34,8 +34,8 @@ from rummylib._version import __version__
 from rummylib.cards import CardMultiset, check_in_deck, parse_cards
 from rummylib.errors import RulesetError, RummyError
 from rummylib.melds import Meld, Run, is_clean_run, meld_points, parse_meld
-from rummylib.scoring import hand_penalty
 from rummylib.rules import RULESETS, Ruleset, get_ruleset
+from rummylib.scoring import hand_penalty
 
 __all__ = ["main"]
 
@@ -169,6 +169,7 @@ def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
             for number, action in enumerate(plan, 1):
                 out.print(f"  {number}. {paint.action(action)}")
     return 0 if found_all or not args.only else 1
+
 
 # --- rules ------------------------------------------------------------------------------
 

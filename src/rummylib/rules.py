@@ -295,7 +295,7 @@ REMIK: Final = Ruleset(
     restock_limit=None,
     min_players=2,
     max_players=6,
-    hand_sizes={n: 13 for n in range(2, 7)},
+    hand_sizes=dict.fromkeys(range(2, 7), 13),
     dealer_extra_card=True,
     upcard=False,
     dealer_plays_first=True,
@@ -361,4 +361,3 @@ def get_ruleset(name: str) -> Ruleset:
     except KeyError:
         msg = f"no such preset; choose one of {', '.join(sorted(RULESETS))}"
         raise RulesetError(RulesetReason.UNKNOWN_NAME, "name", name, msg) from None
-

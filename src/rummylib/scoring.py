@@ -24,6 +24,8 @@ from rummylib.errors import (
 )
 from rummylib.rules import Ruleset, Scoring, TieRule
 
+from ._guards import is_collection_of_items, is_instance
+
 __all__ = [
     "RoundResult",
     "Standings",
@@ -163,7 +165,7 @@ def score_round(
     (48, 0, 0, 0)
     """
     rules = _rules(rules)
-    if isinstance(hands, (str, bytes, Card)) or not isinstance(hands, Iterable):
+    if is_instance(hands, Card) or not is_collection_of_items(hands):
         msg = f"hands must be a sequence of hands (one per seat), not {hands!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, hands, msg)
     penalties = [hand_penalty(h, rules) for h in hands]

@@ -12,10 +12,9 @@ import math
 import pickle
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
-from typing import Final, Union
+from typing import Final, TypeAlias
 
 import attrs
-from typing_extensions import TypeAlias
 
 from rummylib.bots import (
     Bot,
@@ -29,6 +28,8 @@ from rummylib.bots import (
 )
 from rummylib.engine import GameState, apply, new_game, view
 from rummylib.rules import Ruleset
+
+from ._guards import is_int
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
@@ -50,7 +51,7 @@ DEFAULT_MAX_ACTIONS: Final = 20_000
 #: What ``bots=`` accepts: ``"random"``, ``"greedy"``, one factory for every
 #: seat, or one factory per seat (a factory takes a seed and returns a bot;
 #: the classes :class:`RandomBot` and :class:`GreedyBot` are factories).
-BotSpec: TypeAlias = Union[str, BotFactory, Sequence[Union[str, BotFactory]]]
+BotSpec: TypeAlias = str | BotFactory | Sequence[str | BotFactory]
 #: ``progress(done, total)``, called in the calling process as games finish.
 ProgressCallback: TypeAlias = Callable[[int, int], None]
 
@@ -358,7 +359,7 @@ def simulate(
     played.hand_size(players)  # RulesetError if the table size is not allowed
     _check_count("games", games, minimum=0)
     _check_count("max_actions", max_actions, minimum=1)
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not is_int(seed):
         msg = f"seed must be an int, not {seed!r}"
         raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
     job = _Job(played, players, _factories(bots, players), seed, max_actions)
@@ -373,12 +374,11 @@ def simulate(
     if not isinstance(executor, ThreadPoolExecutor):
         try:
             pickle.dumps(job)
-        except Exception as error:  # noqa: BLE001 - pickling raises many kinds
+        except Exception as error:
             msg = f"to run on {type(executor).__name__}, the ruleset and bot factories must pickle: {error}"
             raise SimulationError(SimulationReason.BAD_ARGUMENT, bots, msg) from None
     futures: list[Future[list[GameResult]]] = [
-        executor.submit(_play_chunk, job, range(start, min(start + size, games)))
-        for start in range(0, games, size)
+        executor.submit(_play_chunk, job, range(start, min(start + size, games))) for start in range(0, games, size)
     ]
     gathered: list[GameResult] = []
     try:

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ._guards import is_int
+
 try:
     from hypothesis import strategies as st
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess by the tests
@@ -257,9 +259,7 @@ def rulesets(*, presets: Sequence[str] | None = None, variants: bool = True) -> 
 
 
 @st.composite
-def _game_states(
-    draw: st.DrawFn, rules: Ruleset | None, players: int | None, max_actions: int
-) -> GameState:
+def _game_states(draw: st.DrawFn, rules: Ruleset | None, players: int | None, max_actions: int) -> GameState:
     ruleset = draw(rulesets()) if rules is None else rules
     low, high = ruleset.min_players, min(ruleset.max_players, 4)
     seats = draw(st.integers(low, max(low, high))) if players is None else players
@@ -305,7 +305,7 @@ def game_states(
         rules = _check_rules(rules)
         if players is not None:
             rules.hand_size(players)
-    if not isinstance(max_actions, int) or max_actions < 0:
+    if not is_int(max_actions) or max_actions < 0:
         msg = f"max_actions must be a non-negative int, got {max_actions!r}"
         raise ValueError(msg)
     return _game_states(rules, players, max_actions)

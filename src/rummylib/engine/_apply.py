@@ -13,16 +13,18 @@ from typing import Any, NoReturn
 import attrs
 
 from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
-from rummylib.cards import JOKER, Card, CardMultiset
-from rummylib.errors import IllegalActionError, IllegalActionReason, InvalidMeldError, InvalidStateError, StateReason
-from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker, validate_meld
-from rummylib.rules import DiscardRule, RestockRule
-from rummylib.scoring import is_game_over, score_round
+from rummylib.cards import Card, CardMultiset
 from rummylib.engine._deal import deal_round
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._oblige import can_finish_turn
 from rummylib.engine._rng import shuffled
 from rummylib.engine._state import FRESH_TURN, GameState, Phase, RoundState, TableMeld, TurnState
+from rummylib.errors import IllegalActionError, IllegalActionReason, InvalidMeldError, InvalidStateError, StateReason
+from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker, validate_meld
+from rummylib.rules import DiscardRule, RestockRule
+from rummylib.scoring import is_game_over, score_round
+
+from .._guards import is_int_in
 
 __all__ = ["transition"]
 
@@ -235,7 +237,7 @@ def _lay_meld(state: GameState, r: RoundState, action: LayMeld) -> GameState:
 
 def _target(r: RoundState, action: LayOff | SwapJoker) -> Meld:
     t = action.target
-    if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < len(r.table):
+    if not is_int_in(t, 0, len(r.table) - 1):
         _fail(R.NO_SUCH_MELD, action, f"no table meld has index {t!r} (the table holds {len(r.table)})")
     return r.table[t].meld
 

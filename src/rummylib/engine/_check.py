@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rummylib.actions import Action
-from rummylib.errors import IllegalActionError
 from rummylib.engine._apply import transition
 from rummylib.engine._state import GameState
+from rummylib.errors import IllegalActionError
 
 __all__ = ["apply", "check", "is_legal"]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rummylib.cards import Card, CardMultiset, as_cards, as_multiset, check_in_deck, deck
+from rummylib.engine._rng import Seed, fresh_seed, shuffled, validate_seed
+from rummylib.engine._state import GameState, Phase, RoundState, TableMeld
 from rummylib.errors import (
     CardsReason,
     InvalidCardsError,
@@ -15,8 +17,8 @@ from rummylib.errors import (
 )
 from rummylib.melds import Group, Meld, Run, validate_meld
 from rummylib.rules import Ruleset
-from rummylib.engine._rng import Seed, fresh_seed, shuffled, validate_seed
-from rummylib.engine._state import GameState, Phase, RoundState, TableMeld
+
+from .._guards import is_collection_of_items, is_instance, is_int
 
 __all__ = ["choose_first_dealer", "new_game", "start_round_from"]
 
@@ -195,7 +197,7 @@ def start_round_from(
     (1, Card('5H'), 45)
     """
     rules = _check_rules(rules)
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+    if not is_collection_of_items(hands) or not is_instance(hands, Sequence):
         msg = f"hands must be a sequence of hands, one per seat, not {hands!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, hands, msg)
     n = len(hands)
@@ -231,9 +233,9 @@ def start_round_from(
         if len(opened_t) != n:
             raise RulesetError(RulesetReason.INCONSISTENT, "opened", opened, f"needs {n} flags")
     totals_t = (0,) * n if totals is None else tuple(totals)
-    if len(totals_t) != n or not all(isinstance(t, int) and not isinstance(t, bool) for t in totals_t):
+    if len(totals_t) != n or not all(is_int(t) for t in totals_t):
         raise RulesetError(RulesetReason.BAD_VALUE, "totals", totals, f"needs {n} integers")
-    laid = tuple(o and not rules.opens_at_start or any(tm.owner == i for tm in melds) for i, o in enumerate(opened_t))
+    laid = tuple((o and not rules.opens_at_start) or any(tm.owner == i for tm in melds) for i, o in enumerate(opened_t))
     round_state = RoundState(
         hands=hand_sets,
         stock=stock_cards,

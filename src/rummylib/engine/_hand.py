@@ -12,7 +12,7 @@ T = TypeVar("T")
 
 def _make(counts: list[int]) -> CardMultiset:
     new = CardMultiset.__new__(CardMultiset)
-    new._set(tuple(counts))  # noqa: SLF001 - a trusted, already valid count vector
+    new._set(tuple(counts))
     return new
 
 

@@ -13,12 +13,12 @@ from collections.abc import Iterator
 
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, Suit, natural
-from rummylib.errors import IllegalActionError, InvalidStateError, StateReason
-from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
-from rummylib.solver import find_melds
 from rummylib.engine._apply import transition
 from rummylib.engine._oblige import openings
 from rummylib.engine._state import GameState, Phase, RoundState
+from rummylib.errors import IllegalActionError, InvalidStateError, StateReason
+from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
+from rummylib.solver import find_melds
 
 __all__ = ["legal_actions"]
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from rummylib.cards import JOKER, Card, CardMultiset
-from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker
-from rummylib.rules import Ruleset
-from rummylib.solver import can_open, find_melds, plan_go_out
 from rummylib.engine._hand import add_card, remove_card, remove_cards
 from rummylib.engine._state import RoundState
+from rummylib.melds import End, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker
+from rummylib.rules import Ruleset
+from rummylib.solver import can_open, find_melds, plan_go_out
 
 __all__ = ["can_finish_turn", "fits_anywhere", "openings"]
 
@@ -184,9 +184,7 @@ def can_finish_turn(rules: Ruleset, r: RoundState) -> bool:
         allowance = None if limit is None else limit - turn.melds_laid
         swaps: tuple[Card, ...] = ()
         if rules.joker_swap and r.opened[seat]:
-            swaps = tuple(
-                sorted(x for tm in r.table for c, x in zip(tm.meld.cards, tm.meld.represents) if c.is_joker)
-            )
+            swaps = tuple(sorted(x for tm in r.table for c, x in zip(tm.meld.cards, tm.meld.represents) if c.is_joker))
         return _cover(hand, need, jokers, allowance, keep, swaps, rules, {})
     taken = turn.taken
     if taken is None or rules.discard_taken_card or any(c != taken for c in hand.distinct()):

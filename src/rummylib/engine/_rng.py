@@ -24,16 +24,14 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Sequence
-from typing import Final, TypeVar, Union
-
-from typing_extensions import TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
 from rummylib.errors import RulesetError, RulesetReason
 
 __all__ = ["Seed", "fresh_seed", "shuffled", "validate_seed"]
 
 T = TypeVar("T")
-Seed: TypeAlias = Union[int, str]
+Seed: TypeAlias = int | str
 _TWO64: Final = 1 << 64
 
 

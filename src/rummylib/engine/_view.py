@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-
 import attrs
 
 from rummylib.cards import Card, CardMultiset
-from rummylib.errors import InvalidStateError, RulesetError, RulesetReason, StateReason
-from rummylib.rules import Ruleset
-from rummylib.scoring import RoundResult, Standings
 from rummylib.engine._state import (
     GameState,
     Phase,
@@ -21,6 +17,11 @@ from rummylib.engine._state import (
     _results,
     _table,
 )
+from rummylib.errors import InvalidStateError, RulesetError, RulesetReason, StateReason
+from rummylib.rules import Ruleset
+from rummylib.scoring import RoundResult, Standings
+
+from .._guards import is_int_in
 
 __all__ = ["PlayerView", "view"]
 
@@ -102,7 +103,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         msg = f"expected a GameState, not {type(state).__name__}"
         raise InvalidStateError(StateReason.WRONG_TYPE, "", msg)
     n = state.num_players
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+    if not is_int_in(seat, 0, n - 1):
         msg = f"seat must be 0..{n - 1}"
         raise RulesetError(RulesetReason.BAD_VALUE, "seat", seat, msg)
     r = state.round

@@ -17,17 +17,25 @@ from rummylib.melds._build import make_meld, parse_meld
 from rummylib.melds._change import lay_off, swap_joker
 from rummylib.melds._types import (
     ACE_HIGH as ACE_HIGH,
+)
+from rummylib.melds._types import (
     End,
     Group,
     Meld,
     Run,
-    card_at_position as card_at_position,
     format_meld,
     is_clean_run,
     meld_points,
-    position_value as position_value,
-    rank_value as rank_value,
     validate_meld,
+)
+from rummylib.melds._types import (
+    card_at_position as card_at_position,
+)
+from rummylib.melds._types import (
+    position_value as position_value,
+)
+from rummylib.melds._types import (
+    rank_value as rank_value,
 )
 
 __all__ = [

@@ -274,7 +274,6 @@ def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] |
     raise _bad(MeldReason.AMBIGUOUS, given, msg)
 
 
-
 def parse_meld(text: str, rules: Ruleset) -> Meld:
     """Parse the notation of :func:`format_meld` (``JK`` alone is allowed where obvious).
 

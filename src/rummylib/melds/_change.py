@@ -30,6 +30,8 @@ from rummylib.melds._types import (
 )
 from rummylib.rules import Ruleset
 
+from .._guards import is_instance
+
 
 def _run_lay_off(meld: Run, card: Card, rules: Ruleset, end: End | None, joker_as: Card | None) -> Run:
     text = f"{card} onto {format_meld(meld)}"
@@ -137,7 +139,7 @@ def lay_off(
         raise _bad(MeldReason.WRONG_TYPE, meld.cards, f"lay_off() takes a Card, not {card!r}")
     if end is not None and not isinstance(end, End):
         raise _bad(MeldReason.WRONG_TYPE, meld.cards, f"end must be End.LOW or End.HIGH, not {end!r}")
-    if joker_as is not None and (not isinstance(joker_as, Card) or joker_as.is_joker or not card.is_joker):
+    if joker_as is not None and (not is_instance(joker_as, Card) or joker_as.is_joker or not card.is_joker):
         raise _bad(MeldReason.JOKER_MISMATCH, meld.cards, f"joker_as={joker_as!r} needs a joker and a real card")
     validate_meld(meld, rules)
     if card.is_joker and rules.jokers == 0:
@@ -166,7 +168,7 @@ def swap_joker(meld: Meld, card: Card, rules: Ruleset) -> tuple[Meld, Card]:
     """
     meld = _check_meld(meld)
     rules = _check_rules(rules)
-    if not isinstance(card, Card) or card.is_joker:
+    if not is_instance(card, Card) or card.is_joker:
         raise _bad(MeldReason.WRONG_TYPE, meld.cards, f"swap_joker() takes a real card, not {card!r}")
     if not rules.joker_swap:
         raise _bad(MeldReason.SWAP_NOT_ALLOWED, meld.cards, f"the {rules.name} rules have no joker swap")

@@ -26,6 +26,8 @@ from rummylib.errors import (
 )
 from rummylib.rules import Ruleset
 
+from .._guards import is_collection_of_items, is_int_in
+
 __all__ = [
     "ACE_HIGH",
     "End",
@@ -61,7 +63,7 @@ def position_value(position: int) -> int:
     """
     if position == ACE_HIGH:
         return 11
-    return position if position <= 10 else 10
+    return min(position, 10)
 
 
 def rank_value(rank: Rank) -> int:
@@ -90,7 +92,7 @@ def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _suit_tuple(suits: Iterable[Suit]) -> tuple[Suit, ...]:
-    if isinstance(suits, (str, bytes)) or not isinstance(suits, Iterable):
+    if not is_collection_of_items(suits):
         msg = f"a group's suits must be an iterable of Suit, not {suits!r}"
         raise InvalidMeldError(MeldReason.WRONG_TYPE, suits, msg)
     values = tuple(suits)
@@ -140,7 +142,7 @@ class Meld:
 def _run_check(run: Run) -> None:
     if not isinstance(run.suit, Suit):
         raise _bad(MeldReason.BAD_LAYOUT, run.cards, f"a run's suit must be a Suit, not {run.suit!r}")
-    if not isinstance(run.start, int) or isinstance(run.start, bool) or not 1 <= run.start <= ACE_HIGH:
+    if not is_int_in(run.start, 1, ACE_HIGH):
         raise _bad(MeldReason.BAD_LAYOUT, run.cards, f"a run's start must be 1-14, not {run.start!r}")
     n = len(run.cards)
     if n < 3:
@@ -288,7 +290,9 @@ def _joker_rule_error(meld: Meld, rules: Ruleset) -> InvalidMeldError | None:
         if not rules.adjacent_jokers:
             for a, b in itertools.pairwise(cards):
                 if a.is_joker and b.is_joker:
-                    return _bad(MeldReason.ADJACENT_JOKERS, cards, f"run {format_meld(meld)} has two jokers side by side")
+                    return _bad(
+                        MeldReason.ADJACENT_JOKERS, cards, f"run {format_meld(meld)} has two jokers side by side"
+                    )
     else:
         limit = rules.group3_max_jokers if len(cards) == 3 else rules.group4_max_jokers
         if jokers > limit:
@@ -314,7 +318,6 @@ def validate_meld(meld: Meld, rules: Ruleset) -> None:
         raise error
 
 
-
 def meld_points(meld: Meld, rules: Ruleset) -> int:
     """The opening value of a meld (R-V, O3): jokers count as what they stand for.
 
@@ -338,7 +341,6 @@ def is_clean_run(meld: Meld) -> bool:
     return isinstance(meld, Run) and meld.is_clean
 
 
-
 def format_meld(meld: Meld) -> str:
     """A meld as text: its cards in table order, each joker as ``JK=<card>``.
 
@@ -347,6 +349,4 @@ def format_meld(meld: Meld) -> str:
     'JK=4H 5H JK=6H 7H'
     """
     meld = _check_meld(meld)
-    return " ".join(
-        f"JK={r}" if c.is_joker else str(c) for c, r in zip(meld.cards, meld.represents)
-    )
+    return " ".join(f"JK={r}" if c.is_joker else str(c) for c, r in zip(meld.cards, meld.represents))

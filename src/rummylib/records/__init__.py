@@ -19,8 +19,8 @@ True
 from __future__ import annotations
 
 from rummylib.errors import StateReason
-from rummylib.records._doc import MAX_DEPTH, MAX_NODES, MAX_STRING, MAX_TEXT, SCHEMA_VERSION
 from rummylib.records import _json
+from rummylib.records._doc import MAX_DEPTH, MAX_NODES, MAX_STRING, MAX_TEXT, SCHEMA_VERSION
 from rummylib.records._json import Document, from_dict, from_json, to_dict, to_json
 from rummylib.records._notation import format_action, parse_action
 from rummylib.records._record import GameRecord, format_record, load_record, parse_record, replay, save_record

@@ -246,9 +246,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, Final, TypeVar, Union, overload
-
-from typing_extensions import TypeAlias
+from typing import Any, Final, TypeAlias, TypeVar, overload
 
 from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import CardMultiset
@@ -282,9 +280,22 @@ from rummylib.rules import Ruleset
 __all__ = ["Document", "from_dict", "from_json", "to_dict", "to_json"]
 
 #: Anything :func:`to_dict` writes and :func:`from_dict` reads.
-Document: TypeAlias = Union[
-    Ruleset, Meld, CardMultiset, GameState, PlayerView, GameRecord, DrawStock, TakeDiscard, Open, LayMeld, LayOff, SwapJoker, Discard, NextRound
-]
+Document: TypeAlias = (
+    Ruleset
+    | Meld
+    | CardMultiset
+    | GameState
+    | PlayerView
+    | GameRecord
+    | DrawStock
+    | TakeDiscard
+    | Open
+    | LayMeld
+    | LayOff
+    | SwapJoker
+    | Discard
+    | NextRound
+)
 
 _T = TypeVar("_T")
 _Writer = Callable[[Any], dict[str, Any]]
@@ -317,6 +328,7 @@ def to_dict(value: Document) -> dict[str, Any]:
         if type(value) in types:
             return {"schema": SCHEMA_VERSION, "kind": kind, **write(value)}
     fail(StateReason.WRONG_TYPE, "", f"cannot write {short(value)} as a document")
+    return None
 
 
 @overload
@@ -352,7 +364,11 @@ def from_dict(data: object, expect: type[Any] | None = None) -> Any:
     schema = header.get("schema")
     if type(schema) is not int or schema not in READABLE_SCHEMAS:
         versions = ", ".join(map(str, sorted(READABLE_SCHEMAS)))
-        fail(StateReason.BAD_SCHEMA, "schema", f"schema version {short(schema)} is not one this release reads ({versions})")
+        fail(
+            StateReason.BAD_SCHEMA,
+            "schema",
+            f"schema version {short(schema)} is not one this release reads ({versions})",
+        )
     kind = header.text("kind")
     entry = _KINDS.get(kind)
     if entry is None:

@@ -101,7 +101,7 @@ def _card(token: str, path: str, position: int) -> Card:
 
 
 def _target(token: str, path: str) -> int:
-    digits = token[1:] if token.startswith("#") else token
+    digits = token.removeprefix("#")
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 4 or int(digits) > MAX_TARGET:
         fail(StateReason.BAD_SYNTAX, path, f"{short(token)} is not a meld index such as #0 or #3")
     return int(digits)
@@ -189,6 +189,7 @@ def read_action(text: object, rules: Ruleset | None, path: str) -> Action:
         return Open(_meld(part, rules, path) for part in parts)
     known = "draw, take, open, meld, layoff, swap, discard, next"
     fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: unknown action {word!r} (expected one of {known})")
+    return None
 
 
 def parse_action(text: str, rules: Ruleset | None = None) -> Action:

@@ -29,9 +29,11 @@ from rummylib.engine import GameState, apply, new_game
 from rummylib.errors import IllegalActionError, InvalidStateError, RulesetError, RulesetReason, StateReason
 from rummylib.records._doc import MAX_TEXT, SCHEMA_VERSION, Obj, fail, join, parse_json, short
 from rummylib.records._notation import format_action, read_action
-from rummylib.records._state import read_players, read_seed, read_seat, seed_to_json
+from rummylib.records._state import read_players, read_seat, read_seed, seed_to_json
 from rummylib.records._values import check_action, ruleset_from_json, ruleset_to_json
 from rummylib.rules import Ruleset
+
+from .._guards import is_int
 
 __all__ = ["GameRecord", "format_record", "load_record", "parse_record", "replay", "save_record"]
 
@@ -83,7 +85,7 @@ class GameRecord:
             fail(StateReason.WRONG_TYPE, "players", f"player names are strings, not {short(self.players)}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, (int, str)):
             fail(StateReason.WRONG_TYPE, "seed", f"a seed is an int or a str, not {short(self.seed)}")
-        if isinstance(self.dealer, bool) or not isinstance(self.dealer, int) or self.dealer < 0:
+        if not is_int(self.dealer) or self.dealer < 0:
             fail(StateReason.WRONG_TYPE, "dealer", f"the dealer is a seat number, not {short(self.dealer)}")
         for i, action in enumerate(self.actions):
             check_action(action, join("actions", i))

@@ -157,7 +157,7 @@ def read_seed(obj: Obj) -> int | str:
         return value
     if kind != "int":
         fail(StateReason.BAD_VALUE, seed.at("type"), f"{kind!r} is not 'int' or 'str'")
-    digits = value[1:] if value.startswith("-") else value
+    digits = value.removeprefix("-")
     if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_SEED_DIGITS:
         fail(StateReason.BAD_VALUE, seed.at("value"), f"an int seed is up to {MAX_SEED_DIGITS} decimal digits")
     return int(value)

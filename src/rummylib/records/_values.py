@@ -40,6 +40,8 @@ from rummylib.records._doc import (
 )
 from rummylib.rules import DiscardRule, RestockRule, Ruleset, Scoring, TieRule
 
+from .._guards import is_instance
+
 __all__: list[str] = []
 
 # --- rulesets -----------------------------------------------------------------------------
@@ -59,7 +61,7 @@ def ruleset_field_kinds() -> dict[str, str]:
     """Each :class:`Ruleset` field and the annotation that decides its JSON form."""
     kinds: dict[str, str] = {}
     for field in attrs.fields(Ruleset):
-        kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
+        kind = field.type if is_instance(field.type, str) else getattr(field.type, "__name__", "")
         if kind not in _SCALARS and kind not in _ENUMS:
             msg = f"Ruleset.{field.name} has a type ({kind}) the records layer cannot write"
             raise TypeError(msg)
@@ -83,7 +85,7 @@ def ruleset_to_json(rules: Ruleset) -> dict[str, Any]:
 def _hand_sizes(obj: Obj, key: str) -> tuple[tuple[int, int], ...]:
     sizes = obj.child(key, "hand_sizes")
     pairs: list[tuple[int, int]] = []
-    for count in sizes.keys():
+    for count in sizes.keys():  # noqa: SIM118 - an Obj is a checked reader, not a dict
         if not (count.isascii() and count.isdigit() and len(count) <= 4):
             fail(StateReason.BAD_VALUE, sizes.at(count), "a player count key must be a decimal number")
         pairs.append((int(count), sizes.integer(count, 1, _MAX_SMALL)))
@@ -123,6 +125,7 @@ def enum_value(kind: type[enum.Enum], value: object, path: str) -> Any:
             return member
     choices = ", ".join(repr(m.value) for m in kind)
     fail(StateReason.BAD_VALUE, path, f"{short(text)} is not one of {choices}")
+    return None
 
 
 # --- melds --------------------------------------------------------------------------------

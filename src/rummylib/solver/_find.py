@@ -48,7 +48,7 @@ def _group_templates(size: int) -> tuple[tuple[tuple[int, ...], int, int, int], 
             continue
         for joker_combo in range(1 << size):
             joker_mask = sum(1 << suits[k] for k in range(size) if joker_combo >> k & 1)
-            out.append((suits, combo, joker_mask, bin(joker_mask).count("1")))
+            out.append((suits, combo, joker_mask, (joker_mask).bit_count()))
     return tuple(out)
 
 
@@ -62,7 +62,7 @@ def _groups(counts: tuple[int, ...], jokers: int, rules: Ruleset) -> Iterator[Me
     for rank in Rank:
         r = int(rank) - 1
         present = sum(1 << s for s in range(4) if counts[s * 13 + r])
-        if bin(present).count("1") + most < 3:
+        if (present).bit_count() + most < 3:
             continue
         for (size, templates), limit in zip(_GROUP_TEMPLATES, limits):
             for suits, mask, joker_mask, joker_count in templates:

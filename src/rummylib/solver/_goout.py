@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import cast
 
 from rummylib.actions import Action, Discard, LayMeld, LayOff, Open, SwapJoker
-from rummylib.cards import JOKER, CARDS, Card, CardMultiset, check_in_deck
+from rummylib.cards import CARDS, JOKER, Card, CardMultiset, check_in_deck
 from rummylib.errors import (
     CardsReason,
     InvalidCardsError,
@@ -85,9 +85,8 @@ def _options(
             lows = [[], *_run_extensions(meld, counts, jokers, rules, True)]
             highs = [[], *_run_extensions(meld, counts, jokers, rules, False)]
             for lo, hi in itertools.product(lows, highs):
-                if (lo or hi) and len(meld.cards) + len(lo) + len(hi) <= 13:
-                    if lo.count(52) + hi.count(52) <= jokers:
-                        combos.append((lo, hi))
+                if (lo or hi) and len(meld.cards) + len(lo) + len(hi) <= 13 and lo.count(52) + hi.count(52) <= jokers:
+                    combos.append((lo, hi))
         elif isinstance(meld, Group) and len(meld.cards) == 3:
             for s in range(4):
                 if all(x.index != s for x in meld.suits):
@@ -382,7 +381,13 @@ def _plan_for(
     options = _options(table, counts, hand.jokers, rules, tables.pos)
     need = open_with is not None
     search = _Search(
-        rules, tables, options, need_open, limit, rules.must_discard_to_go_out, None if open_with is None else open_with.index
+        rules,
+        tables,
+        options,
+        need_open,
+        limit,
+        rules.must_discard_to_go_out,
+        None if open_with is None else open_with.index,
     )
     if need_open and rules.opening_clean_run and hand.jokers:
         for frag in _fragments(tables, counts, hand.jokers, rules):

@@ -210,15 +210,15 @@ class Cover:
         absent = ~p
         pot = self.potential
         for entry in self.rows[card]:
-            packed, jokers, gain, clean, shape, spot = entry
+            packed, jokers, gain, clean, _shape, spot = entry
             if jokers > j or packed & absent:
                 continue
-            floor = (best if best > alpha else alpha) - gain
+            floor = (max(alpha, best)) - gain
             sub = self.best(x - packed, j - jokers, need_clean and not clean, rem - spot, floor)
             if sub != NEG and sub + gain > best:
                 best = sub + gain
                 choice = entry
-        floor = best if best > alpha else alpha
+        floor = max(alpha, best)
         sub = self.best(x - (count << shift), j, need_clean, rem - count * pot[card], floor)
         if sub > best:
             best = sub

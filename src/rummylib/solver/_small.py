@@ -168,11 +168,11 @@ def _best1(a: int, rem: int, alpha: int, rows: _Table, pens: tuple[int, ...], me
         m = entry[0]
         if m & a == m:
             gain = entry[1]
-            value = _best1(a ^ m, rem - gain, (best if best > alpha else alpha) - gain, rows, pens, memo) + gain
+            value = _best1(a ^ m, rem - gain, (max(alpha, best)) - gain, rows, pens, memo) + gain
             if value > best:
                 best = value
                 choice = entry
-    value = _best1(a ^ low, rem - pens[i], best if best > alpha else alpha, rows, pens, memo)
+    value = _best1(a ^ low, rem - pens[i], max(alpha, best), rows, pens, memo)
     if value > best:
         best = value
         choice = None
@@ -198,13 +198,13 @@ def _best2(a: int, b: int, rem: int, alpha: int, rows: _Table, pens: tuple[int, 
         m = entry[0]
         if m & a == m:
             gain = entry[1]
-            floor = (best if best > alpha else alpha) - gain
+            floor = (max(alpha, best)) - gain
             value = _best2((a ^ m) | (b & m), b & ~m, rem - gain, floor, rows, pens, memo, memo1) + gain
             if value > best:
                 best = value
                 choice = entry
     lost = pens[i] * 2 if b & low else pens[i]
-    value = _best2(a ^ low, b & ~low, rem - lost, best if best > alpha else alpha, rows, pens, memo, memo1)
+    value = _best2(a ^ low, b & ~low, rem - lost, max(alpha, best), rows, pens, memo, memo1)
     if value > best:
         best = value
         choice = None

@@ -1,0 +1,31 @@
+"""Runtime guards for values that arrive from outside.
+
+Public functions are typed, but their callers are not always type-checked
+(JSON, a network client, a notebook). These predicates take ``object`` so a
+check stays honest under ``mypy --strict`` with ``redundant-expr`` enabled:
+they state what is *checked at run time*, not what the signature promises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+def is_int(value: object) -> bool:
+    """``value`` is an ``int`` and not a ``bool`` (``True`` is not seat 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_int_in(value: object, low: int, high: int) -> bool:
+    """``value`` is an ``int`` (not a ``bool``) with ``low <= value <= high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def is_collection_of_items(value: object) -> bool:
+    """``value`` is an iterable of items, and not text (a ``str`` or ``bytes`` is one value, not cards)."""
+    return isinstance(value, Iterable) and not isinstance(value, (str, bytes))
+
+
+def is_instance(value: object, kind: type | tuple[type, ...]) -> bool:
+    """``isinstance`` for a value whose static type already claims ``kind``: the run-time check of a typed argument."""
+    return isinstance(value, kind)
