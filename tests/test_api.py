@@ -97,7 +97,11 @@ LATER_LAYERS: set[str] = {
     "best_opening",
     "best_partition",
     "can_open",
+    "check_opening",
     "find_melds",
+    # the opening check's error (issue 11)
+    "InvalidOpeningError",
+    "OpeningReason",
     "plan_go_out",
     # engine (issue 4)
     "GameState",
@@ -146,6 +150,8 @@ FOUNDATION_MODULES = {
         "InvalidStateError", "MeldReason", "ParseReason", "RulesetError", "RulesetReason", "RummyError",
         # reason enums the engine and records added to the errors module
         "IllegalActionReason", "StateReason",
+        # the opening check (issue 11)
+        "InvalidOpeningError", "OpeningReason",
     },
     "rummylib.cards": {"JOKER", "Card", "CardMultiset", "Rank", "Suit", "deck", "parse_card", "parse_cards"},
     "rummylib.rules": {

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import enum
 import hashlib
-from collections.abc import Callable, Iterator, Sequence
-from typing import Final, Protocol, TypeAlias, overload, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Final, Protocol, TypeAlias, runtime_checkable
 
 from rummylib.actions import (
     Action,
@@ -29,7 +29,7 @@ from rummylib.actions import (
     TakeDiscard,
 )
 from rummylib.cards import Card, CardMultiset
-from rummylib.engine import GameState, Phase, PlayerView, is_legal, legal_actions
+from rummylib.engine import LegalActions, Phase, PlayerView
 from rummylib.errors import RummyError
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
 from rummylib.rules import DiscardRule, Ruleset
@@ -141,58 +141,6 @@ class Bot(Protocol):
 #: Builds the bot for one seat of one game from a seed (``RandomBot`` and
 #: ``GreedyBot`` are factories themselves). Must pickle to run on a process pool.
 BotFactory: TypeAlias = Callable[[int], Bot]
-
-
-class LegalActions(Sequence[Action]):
-    """The legal actions of a state as a lazy sequence.
-
-    ``action in legal`` asks :func:`~rummylib.is_legal` and enumerates
-    nothing; indexing, ``len`` and iteration list :func:`~rummylib.legal_actions`
-    once, on first use. It holds the state, so hand it only to trusted bots;
-    to keep a bot honest give it ``list(legal_actions(state))`` instead.
-
-    >>> import rummylib as rl
-    >>> s = rl.new_game(rl.REMIK, 3, seed=1)
-    >>> legal = rl.LegalActions(s)
-    >>> rl.DrawStock() in legal, len(legal) > 0
-    (False, True)
-    """
-
-    __slots__ = ("_items", "_state")
-
-    def __init__(self, state: GameState) -> None:
-        self._state = state
-        self._items: tuple[Action, ...] | None = None
-
-    def _all(self) -> tuple[Action, ...]:
-        if self._items is None:
-            self._items = tuple(legal_actions(self._state))
-        return self._items
-
-    def __contains__(self, action: object) -> bool:
-        if self._items is not None:
-            return action in self._items
-        try:
-            return is_legal(self._state, action)  # type: ignore[arg-type]
-        except (TypeError, ValueError):  # not an action at all
-            return False
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        return self._all()[index]
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._all())
-
-    def __repr__(self) -> str:
-        shown = "..." if self._items is None else ", ".join(map(repr, self._items))
-        return f"LegalActions({shown})"
 
 
 # --- RandomBot ------------------------------------------------------------------------

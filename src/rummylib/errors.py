@@ -18,8 +18,10 @@ __all__ = [
     "IllegalActionReason",
     "InvalidCardsError",
     "InvalidMeldError",
+    "InvalidOpeningError",
     "InvalidStateError",
     "MeldReason",
+    "OpeningReason",
     "ParseReason",
     "RulesetError",
     "RulesetReason",
@@ -155,6 +157,35 @@ class InvalidMeldError(RummyError, ValueError):
     def __init__(self, reason: MeldReason, cards: Any, detail: str) -> None:
         self.reason = reason
         self.cards = cards
+        super().__init__(detail)
+
+
+class OpeningReason(enum.Enum):
+    """Why melds laid as an opening do not make one (R-O2, O3)."""
+
+    #: No melds at all.
+    EMPTY = "empty"
+    #: The melds total less than the rules need (fields ``have`` and ``need``).
+    TOO_LOW = "too_low"
+    #: No meld is a run without jokers (R-O2).
+    NO_CLEAN_RUN = "no_clean_run"
+    #: The rules have no opening (``Ruleset.opening_required`` is false).
+    NO_OPENING_RULE = "no_opening_rule"
+
+
+class InvalidOpeningError(RummyError, ValueError):
+    """Valid melds that are not a legal opening (R-O2, O3).
+
+    Attributes:
+        reason: an :class:`OpeningReason`.
+        have: the points the melds are worth.
+        need: the points the rules need.
+    """
+
+    def __init__(self, reason: OpeningReason, have: int, need: int, detail: str) -> None:
+        self.reason = reason
+        self.have = have
+        self.need = need
         super().__init__(detail)
 
 

@@ -36,12 +36,13 @@ from __future__ import annotations
 
 from rummylib.engine._check import apply, check, is_legal
 from rummylib.engine._deal import choose_first_dealer, new_game, start_round_from
-from rummylib.engine._legal import legal_actions
+from rummylib.engine._legal import LegalActions, legal_actions
 from rummylib.engine._state import GameState, Phase, RoundState, TableMeld, TurnState
 from rummylib.engine._view import PlayerView, view
 
 __all__ = [
     "GameState",
+    "LegalActions",
     "Phase",
     "PlayerView",
     "RoundState",

@@ -87,8 +87,13 @@ class TurnState:
         must_go_out: the player took the discard before opening, so must open
             with it and go out this turn (R-D2).
         freed_jokers: jokers freed by swaps this turn not yet in a new meld (R-J4).
-        melds_laid: new melds laid this turn, the opening's included (R-T5).
+        melds_laid: new melds laid this turn, the opening's included (R-T5);
+            they are the last ``melds_laid`` melds of the table.
         laid: whether anything (meld, lay-off, swap) went on the table this turn.
+        opening_points: what the melds laid so far in an opening in progress
+            are worth (R-O2, O4): a player who has not opened lays the opening
+            meld by meld; it is checked at their first lay-off, swap or discard.
+        opening_clean: whether a run without jokers is among them (R-O2).
     """
 
     drawn: Card | None = None
@@ -98,6 +103,8 @@ class TurnState:
     freed_jokers: int = 0
     melds_laid: int = 0
     laid: bool = False
+    opening_points: int = 0
+    opening_clean: bool = False
 
     @property
     def has_obligation(self) -> bool:

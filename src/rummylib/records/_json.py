@@ -66,6 +66,9 @@ field                      JSON type                    example (remik)
 ``melds_per_turn``         integer or null              ``null`` (any number)
 ``discard_rule``           ``"free"``, ``"new_meld"``   ``"new_meld"``
 ``discard_taken_card``     boolean                      ``false``
+``take_discard_to_open``   boolean (optional: documents ``false``
+                           written before it read as
+                           ``false``)
 ``must_discard_to_go_out`` boolean                      ``true``
 ``restock_rule``           ``"reshuffle_keep_top"``,    ``"reshuffle_keep_top"``
                            ``"turn_over"``

@@ -12,6 +12,7 @@ its memo for the length of one call.
 
 from __future__ import annotations
 
+from rummylib.solver._check import check_opening
 from rummylib.solver._find import find_melds
 from rummylib.solver._goout import plan_go_out
 from rummylib.solver._opening import best_opening, can_open
@@ -24,6 +25,7 @@ __all__ = [
     "best_opening",
     "best_partition",
     "can_open",
+    "check_opening",
     "find_melds",
     "plan_go_out",
 ]
