@@ -29,9 +29,9 @@ from rummylib.actions import (
     TakeDiscard,
 )
 from rummylib.cards import Card, CardMultiset
-from rummylib.engine import LegalActions, Phase, PlayerView
+from rummylib.engine import LegalActions, Phase, PlayerView, TurnState
 from rummylib.errors import RummyError
-from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
+from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, meld_points
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
 from rummylib.solver import Partition, best_opening, best_partition, can_open, plan_go_out
@@ -298,19 +298,32 @@ class GreedyBot:
         hand = view.hand
         table = tuple(tm.meld for tm in view.table)
         opened = view.opened[view.seat]
+        turn = view.turn
+        if not opened and rules.opening_required and turn is not None and turn.melds_laid:
+            # An opening in progress (R-O4): every listed meld keeps it completable, so lay
+            # the most valuable one until R-O2 is met, then play on as an opened player.
+            if not _opening_met(turn, rules):
+                return _best_meld(legal, rules) or self._discard(view, legal)
+            opened = True
         opening = None
         if not opened and rules.opening_required:
             opening = best_opening(hand, rules)
             if opening is None:  # no opening, so no going out either (R-O1)
                 return self._discard(view, legal)
         plan = self._plan(view, table, opened)
-        if plan and plan[0] in legal:
-            return plan[0]
+        if plan:
+            first = plan[0]
+            step: Action = LayMeld(first.melds[0]) if isinstance(first, Open) else first
+            if step in legal:
+                return step
         if opening is not None:
-            action: Action = Open(opening.melds)
-            if action in legal:
-                return action
-            return self._discard(view, legal)
+            # Lay the best opening meld by meld (R-O4); where that opening would use
+            # every card (R-T3), the most valuable meld the engine offers.
+            for meld in opening.melds:
+                action: Action = LayMeld(meld)
+                if action in legal:
+                    return action
+            return _best_meld(legal, rules) or self._discard(view, legal)
         part = self._partition(hand, rules)
         for meld in part.melds:
             action = LayMeld(meld)
@@ -341,6 +354,20 @@ class GreedyBot:
             return (self._partition(rest, rules).penalty, -card_penalty(a.card, rules))
 
         return min(options, key=cost)
+
+
+def _opening_met(turn: TurnState, rules: Ruleset) -> bool:
+    """Whether the opening in progress meets R-O2 (and holds the taken card, R-D2)."""
+    clean = turn.opening_clean or not rules.opening_clean_run
+    return turn.opening_points >= rules.opening_points and clean and turn.must_meld is None
+
+
+def _best_meld(legal: Sequence[Action], rules: Ruleset) -> Action | None:
+    """The listed new meld worth the most points (then the longest), if any."""
+    melds = [a for a in legal if isinstance(a, LayMeld)]
+    if not melds:
+        return None
+    return max(melds, key=lambda a: (meld_points(a.meld, rules), len(a.meld.cards)))
 
 
 def _ends_taking(meld: Meld, card: Card) -> tuple[End | None, ...]:

@@ -306,7 +306,9 @@ def _lay_offs(state: GameState) -> Iterator[Action]:
     for i, card, end in _lay_off_candidates(p):
         hand = remove_card(p.hand, card)
         turn = laid_off_turn(r, i, card)
-        if (hand and not needs_finish_check(attrs.evolve(r, turn=turn))) or _after_ok(p, r, hand, turn, table=_grown_table(r, i, card, end, p.rules)):
+        if (hand and not needs_finish_check(attrs.evolve(r, turn=turn))) or _after_ok(
+            p, r, hand, turn, table=_grown_table(r, i, card, end, p.rules)
+        ):
             yield LayOff(i, card, end)
 
 
@@ -356,7 +358,9 @@ def _melds(state: GameState) -> Iterator[Action]:
     for meld in dict.fromkeys(find_melds(p.hand, rules)):
         hand = p.hand - CardMultiset._trusted(_meld_counts(meld))
         new_turn = melded_turn(turn, (meld,), rules, opening=False)
-        if (hand and not new_turn.has_obligation and new_turn.taken is None) or _after_ok(p, r, hand, new_turn, table=(*r.table, TableMeld(meld, seat))):
+        if (hand and not new_turn.has_obligation and new_turn.taken is None) or _after_ok(
+            p, r, hand, new_turn, table=(*r.table, TableMeld(meld, seat))
+        ):
             yield LayMeld(meld)
 
 

@@ -101,7 +101,9 @@ class _Cover:
         self.memo[key] = result
         return result
 
-    def _melds(self, nat: tuple[int, ...], j: int, need: int | None, allowance: int | None, new: tuple[Meld, ...]) -> bool:
+    def _melds(
+        self, nat: tuple[int, ...], j: int, need: int | None, allowance: int | None, new: tuple[Meld, ...]
+    ) -> bool:
         if allowance is not None and allowance <= 0:
             return False
         less = None if allowance is None else allowance - 1
@@ -120,7 +122,9 @@ class _Cover:
                 return True
         return False
 
-    def _lay_offs(self, nat: tuple[int, ...], j: int, need: int | None, allowance: int | None, new: tuple[Meld, ...]) -> bool:
+    def _lay_offs(
+        self, nat: tuple[int, ...], j: int, need: int | None, allowance: int | None, new: tuple[Meld, ...]
+    ) -> bool:
         """Lay the card or a joker off onto a meld laid this turn (counts as a new meld, R-D2, J4)."""
         if need is not None:
             if not nat[need] and need != 52:

@@ -49,6 +49,9 @@ class PlayerView:
         totals: running totals.
         results: the finished rounds' results.
         standings: totals, rounds played and winners once over.
+        opening_points: what the opening in progress of the seat to act is
+            worth so far (R-O4: public, the melds are on the table).
+        opening_clean: whether that opening holds a run without jokers.
     """
 
     seat: int
@@ -69,6 +72,8 @@ class PlayerView:
     totals: tuple[int, ...] = attrs.field(converter=_ints)
     results: tuple[RoundResult, ...] = attrs.field(converter=_results)
     standings: Standings
+    opening_points: int = 0
+    opening_clean: bool = False
 
     @property
     def is_my_turn(self) -> bool:
@@ -127,4 +132,6 @@ def view(state: GameState, seat: int) -> PlayerView:
         totals=state.totals,
         results=state.results,
         standings=state.standings,
+        opening_points=r.turn.opening_points if r.phase is Phase.PLAY else 0,
+        opening_clean=r.turn.opening_clean if r.phase is Phase.PLAY else False,
     )

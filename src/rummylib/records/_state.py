@@ -18,6 +18,7 @@ import attrs
 from rummylib.cards import Card, CardMultiset, deck
 from rummylib.engine import GameState, Phase, PlayerView, RoundState, TableMeld, TurnState
 from rummylib.errors import StateReason
+from rummylib.melds import is_clean_run, meld_points
 from rummylib.records._doc import (
     Obj,
     as_bool,
@@ -67,6 +68,8 @@ def _turn_to_json(turn: TurnState) -> dict[str, Any]:
         "freed_jokers": turn.freed_jokers,
         "melds_laid": turn.melds_laid,
         "laid": turn.laid,
+        "opening_points": turn.opening_points,
+        "opening_clean": turn.opening_clean,
     }
 
 
@@ -134,6 +137,8 @@ def view_to_json(v: PlayerView) -> dict[str, Any]:
         "phase": v.phase.value,
         "turn": None if v.turn is None else _turn_to_json(v.turn),
         "restocks": v.restocks,
+        "opening_points": v.opening_points,
+        "opening_clean": v.opening_clean,
     }
 
 
@@ -228,6 +233,9 @@ def _turn(value: object, path: str, rules: Ruleset) -> TurnState:
         freed_jokers=obj.integer("freed_jokers", 0, rules.jokers),
         melds_laid=obj.integer("melds_laid", 0, 52 * rules.decks + rules.jokers),
         laid=obj.flag("laid"),
+        # added with the staged opening (R-O4); documents written before it lack them
+        opening_points=obj.integer("opening_points", 0, 11 * _deck_size(rules)) if obj.has("opening_points") else 0,
+        opening_clean=obj.flag("opening_clean") if obj.has("opening_clean") else False,
     )
     obj.done()
     return turn
@@ -244,10 +252,39 @@ def _table(value: object, path: str, rules: Ruleset, opened: tuple[bool, ...]) -
         meld = meld_from_json(obj.get("meld"), obj.at("meld"), rules)
         owner = _opt_seat(obj.get("owner"), obj.at("owner"), n)
         obj.done()
-        if owner is not None and not opened[owner]:
-            fail(StateReason.INCONSISTENT, obj.at("owner"), f"seat {owner} has not opened, so laid no meld (R-O1)")
         table.append(TableMeld(meld, owner))
     return tuple(table)
+
+
+def _check_owners(
+    table: tuple[TableMeld, ...],
+    opened: tuple[bool, ...],
+    to_act: int,
+    phase: Phase,
+    turn: TurnState | None,
+    rules: Ruleset,
+    path: str,
+) -> None:
+    """Only opened seats own melds, but for the opening in progress of the seat to act (R-O1, O4)."""
+    n_new = turn.melds_laid if turn is not None and phase is Phase.PLAY else None
+    for i, tm in enumerate(table):
+        owner = tm.owner
+        if owner is None or opened[owner]:
+            continue
+        in_progress = owner == to_act and phase is Phase.PLAY and (n_new is None or i >= len(table) - n_new)
+        if not in_progress:
+            fail(
+                StateReason.INCONSISTENT,
+                join(path, i) + ".owner",
+                f"seat {owner} has not opened, so laid no meld (R-O1)",
+            )
+    if turn is None or phase is not Phase.PLAY or opened[to_act] or not rules.opening_required:
+        return
+    new = table[len(table) - turn.melds_laid :] if turn.melds_laid else ()
+    points = sum(meld_points(tm.meld, rules) for tm in new)
+    clean = any(is_clean_run(tm.meld) for tm in new)
+    if any(tm.owner != to_act for tm in new) or (points, clean) != (turn.opening_points, turn.opening_clean):
+        fail(StateReason.INCONSISTENT, path, "the opening in progress is not the turn's new melds (R-O4)")
 
 
 def _phase(obj: Obj) -> Phase:
@@ -357,8 +394,10 @@ def _check_turn(r: _Round) -> None:
         bad("must_go_out", "only a player who took the discard before opening must go out (R-D2)")
     if turn.freed_jokers and not (rules.joker_swap and r.opened[r.to_act]):
         bad("freed_jokers", "jokers are freed only by an opened player's swap (R-J4)")
-    if turn.melds_laid and not (turn.laid and r.opened[r.to_act]):
-        bad("melds_laid", "melds were laid, so the turn has laid something, by an opened player")
+    if turn.melds_laid and not (turn.laid and (r.opened[r.to_act] or rules.opening_required)):
+        bad("melds_laid", "melds were laid, so the turn has laid something")
+    if (turn.opening_points or turn.opening_clean) and not (turn.melds_laid and rules.opening_required):
+        bad("opening_points", "an opening in progress is made of the turn's new melds (R-O4)")
     if rules.melds_per_turn is not None and turn.melds_laid > rules.melds_per_turn:
         bad("melds_laid", f"the rules allow {rules.melds_per_turn} new meld(s) per turn (R-T5)")
     if hand is not None:
@@ -448,6 +487,7 @@ def state_from_json(data: object, path: str) -> GameState:
     _check_progress(check)
     _check_seats(check)
     _check_turn(check)
+    _check_owners(table, opened, to_act, phase, turn, rules, rnd.at("table"))
     round_state = RoundState(
         hands=hands,
         stock=stock,
@@ -494,6 +534,9 @@ def view_from_json(data: object, path: str) -> PlayerView:
     raw_turn = obj.get("turn")
     turn = None if raw_turn is None else _turn(raw_turn, obj.at("turn"), rules)
     restocks = obj.integer("restocks", 0, MAX_ROUNDS)
+    # the opening in progress (R-O4), public; views written before it lack the fields
+    opening_points = obj.integer("opening_points", 0, 11 * size) if obj.has("opening_points") else 0
+    opening_clean = obj.flag("opening_clean") if obj.has("opening_clean") else False
     obj.done()
     if sizes[seat] != len(hand_cards):
         fail(StateReason.INCONSISTENT, join(obj.at("hand_sizes"), seat), f"the hand shown holds {len(hand_cards)}")
@@ -525,6 +568,9 @@ def view_from_json(data: object, path: str) -> PlayerView:
     _check_progress(check)
     _check_seats(check)
     _check_turn(check)
+    _check_owners(table, opened, to_act, phase, turn, rules, obj.at("table"))
+    if turn is not None and (turn.opening_points, turn.opening_clean) != (opening_points, opening_clean):
+        fail(StateReason.INCONSISTENT, obj.at("opening_points"), "the opening in progress differs from the turn's")
     table_standings: Standings = standings(totals, len(results), rules)
     if (table_standings.rounds, table_standings.is_over, table_standings.winners) != (*shown, winners):
         fail(StateReason.INCONSISTENT, obj.at("standings"), "the standings do not follow from the totals")
@@ -547,4 +593,6 @@ def view_from_json(data: object, path: str) -> PlayerView:
         totals=totals,
         results=results,
         standings=table_standings,
+        opening_points=opening_points,
+        opening_clean=opening_clean,
     )

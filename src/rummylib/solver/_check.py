@@ -62,7 +62,9 @@ def check_opening(melds: Iterable[Meld], rules: Ruleset) -> int:
         raise InvalidOpeningError(OpeningReason.EMPTY, 0, need, "an opening needs at least one meld")
     have = sum(meld_points(m, checked) for m in items)
     if have < need:
-        raise InvalidOpeningError(OpeningReason.TOO_LOW, have, need, f"the opening is worth {have}, below {need} (R-O2)")
+        raise InvalidOpeningError(
+            OpeningReason.TOO_LOW, have, need, f"the opening is worth {have}, below {need} (R-O2)"
+        )
     if checked.opening_clean_run and not any(is_clean_run(m) for m in items):
         msg = "the opening needs a run without jokers (R-O2)"
         raise InvalidOpeningError(OpeningReason.NO_CLEAN_RUN, have, need, msg)
