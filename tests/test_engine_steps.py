@@ -65,6 +65,7 @@ def _positions(rules: rl.Ruleset, seed: int, steps: int) -> Iterator[rl.GameStat
             return
         yield state
         legal = list(rl.legal_actions(state))
+        assert legal, state  # the engine never leaves a player without an action
         laying = [a for a in legal if isinstance(a, (rl.LayMeld, rl.LayOff, rl.SwapJoker))]
         pool = laying if laying and rng.random() < 0.8 else legal
         state = rl.apply(state, rng.choice(pool))
@@ -303,3 +304,18 @@ def test_taking_the_discard_with_many_swappable_jokers(k: int) -> None:
         )  # fmt: skip
         assert rl.is_legal(s, rl.TakeDiscard()) is legal
         assert (rl.TakeDiscard() in list(rl.legal_actions(s))) is legal
+
+
+def test_taken_joker_laid_off_onto_an_old_meld_is_refused() -> None:
+    # R-D2, J4 regression (a dead end in random play): a swap gives a joker back, but it is a
+    # freed joker owing its own new meld, so the taken joker's duty could no longer be met.
+    table = [rl.TableMeld(M("6S 7S 8S 9S 10S JK=JS"), 0)]
+    s = rl.start_round_from(
+        rl.REMIK, [C("3C 4C 6H 9H"), C("JS 8H AD 2D")], discard=C("JK"), table=table, opened=[True, True], to_act=1,
+        phase=rl.Phase.DRAW,
+    )  # fmt: skip
+    t = rl.apply(s, rl.TakeDiscard())
+    with pytest.raises(rl.IllegalActionError) as err:
+        rl.apply(t, rl.LayOff(0, rl.JOKER, rl.End.LOW))
+    assert err.value.reason is R.CANNOT_FINISH_TURN
+    assert rl.LayMeld(M("AD 2D JK=3D")) in set(rl.legal_actions(t))

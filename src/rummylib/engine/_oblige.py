@@ -47,7 +47,7 @@ class _Cover:
     Let the new melds hold ``j`` jokers. The hand has ``own`` jokers (the freed
     ones among them); swapping ``s`` more in needs ``s`` swappable cards left in
     the hand, and then all ``owed + s`` freed jokers must be placed. So a cover
-    exists iff ``j >= owed`` and ``j - own <= `` the swappable cards left.
+    exists iff ``own >= owed``, ``j >= owed`` and ``j - own <=`` the swappable cards left.
     """
 
     def __init__(
@@ -77,6 +77,8 @@ class _Cover:
         return sum(min(k, naturals[i]) for i, k in self.swaps.items())
 
     def run(self) -> bool:
+        if self.own < self.owed:
+            return False  # a joker owed to a new meld is no longer in the hand (laid off onto an old meld)
         naturals, allowance, new_melds = self.start
         need = None if self.need is None else self.need.index
         return self._walk(naturals, 0, need, allowance, new_melds)
