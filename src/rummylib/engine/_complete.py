@@ -24,7 +24,7 @@ from rummylib.melds import End, Meld, Run, is_clean_run, lay_off, meld_points
 from rummylib.rules import Ruleset
 from rummylib.solver import find_melds, plan_go_out
 
-__all__ = ["MeldInfo", "OpeningSearch", "card_bound", "fits", "fits_anywhere", "meld_info", "minus"]
+__all__ = ["MeldInfo", "OpeningSearch", "card_bound", "fits", "fits_anywhere", "may_open", "meld_info", "minus"]
 
 
 def _card_bound(index: int) -> int:
@@ -41,6 +41,47 @@ _BOUND = tuple(_card_bound(i) for i in range(53))
 def card_bound(counts: tuple[int, ...]) -> int:
     """An upper bound on the opening points ``counts`` can still bring."""
     return sum(c * b for c, b in zip(counts, _BOUND) if c)
+
+
+def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) -> bool:
+    """A cheap necessary condition for an opening worth ``need`` in ``counts`` (bit masks per suit).
+
+    ``False`` when a clean run is needed and no suit holds three in a row, or
+    when the cards that could sit in any meld at all cannot bring ``need``.
+    """
+    jokers = counts[52] if rules.jokers else 0
+    masks = []
+    for suit in range(4):
+        base = suit * 13
+        mask = 0
+        for rank in range(13):
+            if counts[base + rank]:
+                mask |= 2 << rank  # bit 1 = ace low ... bit 13 = king
+        if rules.ace_high and mask & 2:
+            mask |= 1 << 14
+        masks.append(mask)
+    if clean and not any(m & (m >> 1) & (m >> 2) for m in masks):
+        return False
+    if need <= 0:
+        return True
+    bound = 11 * jokers
+    for suit, m in enumerate(masks):
+        if jokers >= 2:
+            covered = m
+        else:
+            w = m & (m >> 1) & (m >> 2) if not jokers else (m & (m >> 1)) | (m & (m >> 2)) | ((m >> 1) & (m >> 2))
+            covered = (w | (w << 1) | (w << 2)) & m
+        if covered & (1 << 14):
+            covered |= 2
+        base = suit * 13
+        for rank in range(13):
+            i = base + rank
+            if not counts[i]:
+                continue
+            suits = sum(1 for s in range(4) if counts[s * 13 + rank])
+            if covered & (2 << rank) or suits >= 3 or (suits >= 2 and jokers):
+                bound += counts[i] * _BOUND[i]
+    return bound >= need
 
 
 class MeldInfo(NamedTuple):

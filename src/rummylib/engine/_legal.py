@@ -26,14 +26,14 @@ from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRo
 from rummylib.cards import JOKER, Card, CardMultiset, Suit, natural
 from rummylib.engine._apply import laid_off_turn, melded_turn, take_discard_round
 from rummylib.engine._check import is_legal
-from rummylib.engine._complete import minus
+from rummylib.engine._complete import may_open, minus
 from rummylib.engine._hand import add_card, remove_card, replace
 from rummylib.engine._oblige import can_finish_turn, needs_finish_check, opening_needs, opening_search
 from rummylib.engine._state import GameState, Phase, RoundState, TableMeld, TurnState
 from rummylib.errors import InvalidStateError, StateReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, lay_off, swap_joker
 from rummylib.rules import Ruleset
-from rummylib.solver import find_melds
+from rummylib.solver import can_open, find_melds
 
 __all__ = ["KINDS", "LegalActions", "legal_actions"]
 
@@ -374,8 +374,10 @@ def _meld_counts(meld: Meld) -> tuple[int, ...]:
 def _opening_melds(p: _Play) -> Iterator[Action]:
     """Each meld that keeps the opening completable this turn, with the turn's duties (R-O4, D2, T3)."""
     r, rules = p.r, p.rules
-    search = opening_search(rules, r)
     need, clean, card, allowance = opening_needs(rules, r)
+    if not r.turn.melds_laid and not (may_open(p.hand.counts, rules, need, clean) and can_open(p.hand, rules)):
+        return  # most hands: no opening at all, so no meld of one
+    search = opening_search(rules, r)
     less = None if allowance is None else allowance - 1
     counts = p.hand.counts
     size = len(p.hand)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rummylib.cards import CARDS, JOKER, Card, CardMultiset
-from rummylib.engine._complete import MeldInfo, OpeningSearch, fits, fits_anywhere, meld_info, minus
+from rummylib.engine._complete import MeldInfo, OpeningSearch, fits, fits_anywhere, may_open, meld_info, minus
 from rummylib.engine._hand import add_card, remove_card, remove_cards
 from rummylib.engine._state import RoundState
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
@@ -81,6 +81,10 @@ class _Cover:
             return False  # a joker owed to a new meld is no longer in the hand (laid off onto an old meld)
         naturals, allowance, new_melds = self.start
         need = None if self.need is None else self.need.index
+        if need is not None and not new_melds:
+            jokers = self.own + self._avail(naturals)
+            if not _may_meld(need, naturals, jokers, self.rules):
+                return False  # most taken cards: no meld at all could hold them
         return self._walk(naturals, 0, need, allowance, new_melds)
 
     def _walk(
@@ -148,6 +152,30 @@ class _Cover:
         return False
 
 
+def _may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
+    """A cheap necessary condition: could natural ``index`` sit in some meld with ``nat`` and ``jokers``?"""
+    if jokers >= 2:
+        return True
+    suit, rank0 = divmod(index, 13)
+    others = sum(1 for s in range(4) if s != suit and nat[s * 13 + rank0])
+    if others >= 2 or (others and jokers and rules.group3_max_jokers):
+        return True
+    base = suit * 13
+    top = 14 if rules.ace_high else 13
+
+    def present(pos: int) -> int:
+        return 1 if 1 <= pos <= top and nat[base + (pos - 1) % 13] else 0
+
+    for pos in (rank0 + 1, 14) if rank0 == 0 and rules.ace_high else (rank0 + 1,):
+        for start in (pos - 2, pos - 1, pos):
+            if start < 1 or start + 2 > top:
+                continue
+            have = sum(present(p) for p in range(start, start + 3) if p != pos)
+            if have + jokers >= 2:
+                return True
+    return False
+
+
 def _grown(meld: Meld, card: Card, rules: Ruleset) -> Iterator[Meld]:
     ends: tuple[End | None, ...] = (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,)
     if isinstance(meld, Group) and len(meld.cards) >= 4:
@@ -213,8 +241,8 @@ def _joker_covers(
 
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
     """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search)."""
-    if not can_open(hand, rules):
-        return False  # cheap test first: most hands cannot even open
+    if not (may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run) and can_open(hand, rules)):
+        return False  # cheap tests first: most hands cannot even open
     return plan_go_out(hand, list(table), rules, opened=False, open_with=card) is not None
 
 
@@ -250,6 +278,8 @@ def _unopened(rules: Ruleset, r: RoundState) -> bool:
         table = tuple(tm.meld for tm in r.table)
         return _can_open_and_go_out(hand, turn.must_meld, table, rules)
     need, clean, card, allowance = opening_needs(rules, r)
+    if not turn.melds_laid and not (may_open(hand.counts, rules, need, clean) and can_open(hand, rules)):
+        return False
     return opening_search(rules, r).can_complete(hand.counts, need, clean, card, allowance)
 
 

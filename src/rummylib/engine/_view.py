@@ -91,6 +91,22 @@ class PlayerView:
         return self.phase is Phase.GAME_OVER
 
 
+_STANDINGS: dict[tuple[object, ...], tuple[Ruleset, Standings]] = {}
+
+
+def _standings(state: GameState) -> Standings:
+    # The standings change only when a round ends; every view of a round shares them.
+    key = (id(state.rules), state.totals, len(state.results))
+    found = _STANDINGS.get(key)
+    if found is not None and found[0] is state.rules:
+        return found[1]
+    if len(_STANDINGS) >= 64:
+        _STANDINGS.clear()
+    table = state.standings
+    _STANDINGS[key] = (state.rules, table)
+    return table
+
+
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know of ``state`` (R-H1): never another hand, the stock order or the seed.
 
@@ -131,7 +147,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         restocks=r.restocks,
         totals=state.totals,
         results=state.results,
-        standings=state.standings,
+        standings=_standings(state),
         opening_points=r.turn.opening_points if r.phase is Phase.PLAY else 0,
         opening_clean=r.turn.opening_clean if r.phase is Phase.PLAY else False,
     )
