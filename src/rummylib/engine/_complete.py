@@ -20,9 +20,10 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from rummylib.cards import Card, CardMultiset
+from rummylib.engine._cache import hand_melds
 from rummylib.melds import End, Meld, Run, is_clean_run, lay_off, meld_points
 from rummylib.rules import Ruleset
-from rummylib.solver import find_melds, plan_go_out
+from rummylib.solver import plan_go_out
 
 __all__ = ["MeldInfo", "OpeningSearch", "card_bound", "fits", "fits_anywhere", "may_open", "meld_info", "minus"]
 
@@ -140,7 +141,7 @@ class OpeningSearch:
         self._go_out = go_out
         self._taken = None if rules.discard_taken_card else taken
         self.keep = 1 if rules.must_discard_to_go_out else 0
-        found = [meld_info(m, rules) for m in dict.fromkeys(find_melds(hand, rules))]
+        found = [meld_info(m, rules) for m in hand_melds(hand, rules)]
         # Most valuable first: a completion, when there is one, is found early.
         found.sort(key=lambda info: -info.points)
         self.melds: tuple[MeldInfo, ...] = tuple(found)

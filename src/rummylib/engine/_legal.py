@@ -25,6 +25,7 @@ import attrs
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, CardMultiset, Suit, natural
 from rummylib.engine._apply import laid_off_turn, melded_turn, take_discard_round
+from rummylib.engine._cache import hand_melds, hand_opens
 from rummylib.engine._check import is_legal
 from rummylib.engine._complete import may_open, minus
 from rummylib.engine._hand import add_card, remove_card, replace
@@ -33,7 +34,6 @@ from rummylib.engine._state import GameState, Phase, RoundState, TableMeld, Turn
 from rummylib.errors import InvalidStateError, StateReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, lay_off, swap_joker
 from rummylib.rules import Ruleset
-from rummylib.solver import can_open, find_melds
 
 __all__ = ["KINDS", "LegalActions", "legal_actions"]
 
@@ -355,7 +355,7 @@ def _melds(state: GameState) -> Iterator[Action]:
         yield from _opening_melds(p)
         return
     seat = r.to_act
-    for meld in dict.fromkeys(find_melds(p.hand, rules)):
+    for meld in hand_melds(p.hand, rules):
         hand = p.hand - CardMultiset._trusted(_meld_counts(meld))
         new_turn = melded_turn(turn, (meld,), rules, opening=False)
         if (hand and not new_turn.has_obligation and new_turn.taken is None) or _after_ok(
@@ -375,7 +375,7 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
     """Each meld that keeps the opening completable this turn, with the turn's duties (R-O4, D2, T3)."""
     r, rules = p.r, p.rules
     need, clean, card, allowance = opening_needs(rules, r)
-    if not r.turn.melds_laid and not (may_open(p.hand.counts, rules, need, clean) and can_open(p.hand, rules)):
+    if not r.turn.melds_laid and not (may_open(p.hand.counts, rules, need, clean) and hand_opens(p.hand, rules)):
         return  # most hands: no opening at all, so no meld of one
     search = opening_search(rules, r)
     less = None if allowance is None else allowance - 1

@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rummylib.cards import CARDS, JOKER, Card, CardMultiset
+from rummylib.engine._cache import hand_melds, hand_opens
 from rummylib.engine._complete import MeldInfo, OpeningSearch, fits, fits_anywhere, may_open, meld_info, minus
 from rummylib.engine._hand import add_card, remove_card, remove_cards
 from rummylib.engine._state import RoundState
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import Ruleset
-from rummylib.solver import can_open, find_melds, plan_go_out
+from rummylib.solver import find_melds, plan_go_out
 
 __all__ = ["can_finish_turn", "fits_anywhere", "needs_finish_check", "opening_search"]
 
@@ -67,11 +68,17 @@ class _Cover:
         self.own = hand.jokers
         self.swaps = swaps
         extra = sum(min(k, hand.counts[i]) for i, k in swaps.items())
-        pool = CardMultiset._trusted((*hand.counts[:52], hand.jokers + extra)) if extra else hand
-        self.melds: tuple[MeldInfo, ...] = tuple(meld_info(m, rules) for m in dict.fromkeys(find_melds(pool, rules)))
+        self.pool = CardMultiset._trusted((*hand.counts[:52], hand.jokers + extra)) if extra else hand
+        self._melds_info: tuple[MeldInfo, ...] | None = None
         self.memo: dict[tuple[object, ...], bool] = {}
         self.need = need
         self.start = (hand.counts[:52], allowance, new_melds)
+
+    @property
+    def melds(self) -> tuple[MeldInfo, ...]:
+        if self._melds_info is None:
+            self._melds_info = tuple(meld_info(m, self.rules) for m in hand_melds(self.pool, self.rules))
+        return self._melds_info
 
     def _avail(self, naturals: tuple[int, ...]) -> int:
         return sum(min(k, naturals[i]) for i, k in self.swaps.items())
@@ -241,7 +248,7 @@ def _joker_covers(
 
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
     """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search)."""
-    if not (may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run) and can_open(hand, rules)):
+    if not (may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run) and hand_opens(hand, rules)):
         return False  # cheap tests first: most hands cannot even open
     return plan_go_out(hand, list(table), rules, opened=False, open_with=card) is not None
 
@@ -278,7 +285,7 @@ def _unopened(rules: Ruleset, r: RoundState) -> bool:
         table = tuple(tm.meld for tm in r.table)
         return _can_open_and_go_out(hand, turn.must_meld, table, rules)
     need, clean, card, allowance = opening_needs(rules, r)
-    if not turn.melds_laid and not (may_open(hand.counts, rules, need, clean) and can_open(hand, rules)):
+    if not turn.melds_laid and not (may_open(hand.counts, rules, need, clean) and hand_opens(hand, rules)):
         return False
     return opening_search(rules, r).can_complete(hand.counts, need, clean, card, allowance)
 
