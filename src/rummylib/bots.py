@@ -34,7 +34,7 @@ from rummylib.errors import RummyError
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, meld_points
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
-from rummylib.solver import Partition, best_opening, best_partition, can_open, plan_go_out
+from rummylib.solver import Opening, Partition, best_opening, best_partition, can_open, plan_go_out
 
 from ._guards import is_int
 
@@ -255,6 +255,10 @@ class GreedyBot:
         result = self._cached(("partition", hand), lambda: best_partition(hand, rules))
         return result  # type: ignore[return-value]
 
+    def _opening(self, hand: CardMultiset, rules: Ruleset) -> Opening | None:
+        result = self._cached(("opening", hand), lambda: best_opening(hand, rules))
+        return result  # type: ignore[return-value]
+
     def _plan(self, view: PlayerView, table: tuple[Meld, ...], opened: bool) -> list[Action] | None:
         hand, rules = view.hand, view.rules
         key = ("plan", hand, table, opened)
@@ -307,7 +311,7 @@ class GreedyBot:
             opened = True
         opening = None
         if not opened and rules.opening_required:
-            opening = best_opening(hand, rules)
+            opening = self._opening(hand, rules)
             if opening is None:  # no opening, so no going out either (R-O1)
                 return self._discard(view, legal)
         plan = self._plan(view, table, opened)

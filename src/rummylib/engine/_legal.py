@@ -120,6 +120,9 @@ class LegalActions(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         if self._items is not None:
             return action in self._items
+        kind = _KIND_OF.get(type(action))
+        if kind is not None and (kind != "melds" or kind in self._kinds):
+            return action in self._kind(kind)  # a kind is cheap to list, and shared by later tests
         try:
             return is_legal(self._state, action)  # type: ignore[arg-type]
         except (TypeError, ValueError):  # not an action at all
@@ -398,6 +401,17 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
         if search.can_complete(minus(counts, info), need - info.points, clean and not info.clean, left, less, chosen):
             yield LayMeld(info.meld)
 
+
+#: The kind each single-step action belongs to (an Open is asked of ``is_legal``).
+_KIND_OF: Final[dict[type, str]] = {
+    NextRound: "next_round",
+    DrawStock: "draws",
+    TakeDiscard: "draws",
+    Discard: "discards",
+    LayOff: "lay_offs",
+    SwapJoker: "swaps",
+    LayMeld: "melds",
+}
 
 _GENERATORS = {
     "next_round": _next_round,
