@@ -80,8 +80,11 @@ def test_listing_is_exactly_what_apply_accepts(rules: rl.Ruleset) -> None:
             legal = rl.legal_actions(state)
             listed = list(legal)
             assert len(listed) == len(set(listed))
-            brute = {a for a in _universe(state) if rl.is_legal(state, a)}
+            universe = _universe(state)
+            brute = {a for a in universe if rl.is_legal(state, a)}
             assert set(listed) == brute, state
+            fresh = rl.legal_actions(state)  # `in` answers kind by kind, before any listing
+            assert {a for a in universe if a in fresh} == brute
             groups = legal.by_kind()
             assert [a for items in groups.values() for a in items] == listed
             seen_kinds.update(kind for kind, items in groups.items() if items)
