@@ -126,7 +126,14 @@ class EngineMachine(RuleBasedStateMachine):
             options.append(st.builds(rl.LayMeld, st.sampled_from(melds)))
             options.append(st.builds(rl.Open, st.lists(st.sampled_from(melds), min_size=1, max_size=4)))
         action: rl.Action = data.draw(st.one_of(options), label="probe")
-        if rl.is_legal(s, action):
+        if rl.is_legal(s, action) and isinstance(action, rl.Open):
+            # R-O4: the composite is never listed; its melds are, one after another, to the same state
+            t = s
+            for meld in action.melds:
+                assert _is_listed(t, rl.LayMeld(meld)), meld
+                t = rl.apply(t, rl.LayMeld(meld))
+            assert t == rl.apply(s, action)
+        elif rl.is_legal(s, action):
             assert _is_listed(s, action), action
         else:
             try:
