@@ -202,7 +202,20 @@ class _Play:
     crossed: RoundState
 
 
+_LAST: list[tuple[GameState, _Play | None]] = []
+
+
 def _play(state: GameState) -> _Play | None:
+    # The four play-phase kinds of one listing share one look at the position.
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is state:
+        return last[1]
+    p = _new_play(state)
+    _LAST[:] = [(state, p)]
+    return p
+
+
+def _new_play(state: GameState) -> _Play | None:
     r = _playing(state)
     if r is None:
         return None
@@ -326,6 +339,8 @@ def _swaps(state: GameState) -> Iterator[Action]:
         return
     r = p.crossed
     for i, tm in enumerate(r.table):
+        if not tm.meld.joker_count:
+            continue
         seen: set[Card] = set()
         for slot, stands in zip(tm.meld.cards, tm.meld.represents):
             if not slot.is_joker or stands in seen or not p.hand.count(stands):

@@ -199,6 +199,8 @@ def _swap_counts(r: RoundState, rules: Ruleset) -> dict[int, int]:
     if not (rules.joker_swap and r.opened[r.to_act]):
         return found
     for tm in r.table:
+        if not tm.meld.joker_count:
+            continue
         for c, x in zip(tm.meld.cards, tm.meld.represents):
             if c.is_joker:
                 found[x.index] = found.get(x.index, 0) + 1
@@ -246,8 +248,36 @@ def _joker_covers(
             yield from _joker_covers(swapped, jokers + 1, after, rules, seen)
 
 
+def _stranded(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> int:
+    """How many cards of ``hand`` surely cannot leave it this turn but by the discard.
+
+    A card counts when no meld of the hand (with its jokers and every joker a
+    swap could free) can hold it, and no table meld of its suit (a run) or rank
+    (a set) could ever take it: a necessary condition for going out, and cheap.
+    """
+    counts = hand.counts
+    jokers = counts[52] if rules.jokers else 0
+    if rules.joker_swap:
+        jokers += sum(
+            1 for m in table if m.joker_count for c, x in zip(m.cards, m.represents) if c.is_joker and counts[x.index]
+        )
+    suits = {m.suit for m in table if isinstance(m, Run)}
+    ranks = {m.rank for m in table if isinstance(m, Group)}
+    return sum(
+        counts[c.index]
+        for c in hand.distinct()
+        if not c.is_joker
+        and c.suit not in suits
+        and c.rank not in ranks
+        and not _may_meld(c.index, counts, jokers, rules)
+    )
+
+
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
     """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search)."""
+    keep = 1 if rules.must_discard_to_go_out else 0
+    if _stranded(hand, table, rules) > keep:
+        return False  # more cards than the discard can take fit no meld and no table meld
     if not (may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run) and hand_opens(hand, rules)):
         return False  # cheap tests first: most hands cannot even open
     return plan_go_out(hand, list(table), rules, opened=False, open_with=card) is not None
