@@ -16,7 +16,7 @@ points the cards left can still bring cuts hopeless branches early.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from rummylib.cards import Card, CardMultiset
@@ -129,14 +129,25 @@ class OpeningSearch:
         rules: the ruleset.
         go_out: after the opening the whole hand must go out (R-D2).
         taken: the card taken from the pile that may not be discarded (R-T7), if any.
+        stranded: how many cards of a hand surely cannot leave it but by the
+            discard (a cheap test run before each go-out plan).
     """
 
-    __slots__ = ("_go_out", "_memo", "_rules", "_table", "_taken", "keep", "melds")
+    __slots__ = ("_go_out", "_memo", "_plans", "_rules", "_stranded", "_table", "_taken", "keep", "melds")
 
     def __init__(
-        self, hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset, *, go_out: bool, taken: Card | None
+        self,
+        hand: CardMultiset,
+        table: tuple[Meld, ...],
+        rules: Ruleset,
+        *,
+        go_out: bool,
+        taken: Card | None,
+        stranded: Callable[[CardMultiset, tuple[Meld, ...], Ruleset], int] = lambda *_: 0,
     ) -> None:
         self._rules = rules
+        self._stranded = stranded
+        self._plans: dict[tuple[object, ...], bool] = {}
         self._table = table
         self._go_out = go_out
         self._taken = None if rules.discard_taken_card else taken
@@ -195,7 +206,13 @@ class OpeningSearch:
         rest = CardMultiset._trusted(counts)
         if self._go_out:
             table = (*self._table, *(self.melds[j].meld for j in chosen))
-            return plan_go_out(rest, table, self._rules, opened=True) is not None
+            key = (counts, chosen)
+            hit = self._plans.get(key)
+            if hit is None:
+                hit = self._plans[key] = self._stranded(rest, table, self._rules) <= self.keep and (
+                    plan_go_out(rest, table, self._rules, opened=True) is not None
+                )
+            return hit
         taken = self._taken
         if taken is None or not counts[taken.index]:
             return True

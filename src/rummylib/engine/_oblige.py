@@ -290,7 +290,8 @@ def opening_search(rules: Ruleset, r: RoundState) -> OpeningSearch:
     """The completion search for the player to act, who has not opened (R-O4)."""
     turn = r.turn
     table = tuple(tm.meld for tm in r.table)
-    return OpeningSearch(r.hands[r.to_act], table, rules, go_out=turn.must_go_out, taken=turn.taken)
+    hand = r.hands[r.to_act]
+    return OpeningSearch(hand, table, rules, go_out=turn.must_go_out, taken=turn.taken, stranded=_stranded)
 
 
 def opening_needs(rules: Ruleset, r: RoundState) -> tuple[int, bool, int | None, int | None]:
