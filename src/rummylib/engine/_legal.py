@@ -200,6 +200,8 @@ class _Play:
     boundary_ok: bool
     #: The round as it is once the boundary is crossed.
     crossed: RoundState
+    #: Every meld any candidate's hand could form, swaps included: the R-D2/J4 searches share its melds.
+    pool: CardMultiset
 
 
 _LAST: list[tuple[GameState, _Play | None]] = []
@@ -234,7 +236,10 @@ def _new_play(state: GameState) -> _Play | None:
         )
         opened = True
         crossed = attrs.evolve(r, opened=replace(r.opened, seat, True))
-    return _Play(rules, r, r.hands[seat], opened, ok, crossed)
+    hand = r.hands[seat]
+    jokers = hand.jokers + 1 + sum(tm.meld.joker_count for tm in r.table) if rules.joker_swap else hand.jokers + 1
+    pool = CardMultiset._trusted((*hand.counts[:52], min(rules.jokers, jokers)))
+    return _Play(rules, r, hand, opened, ok, crossed, pool)
 
 
 def _after_ok(p: _Play, base: RoundState, hand: CardMultiset, turn: TurnState, **changes: object) -> bool:
@@ -250,7 +255,7 @@ def _after_ok(p: _Play, base: RoundState, hand: CardMultiset, turn: TurnState, *
                 return False
         return turn.must_meld is None and not turn.freed_jokers
     new = attrs.evolve(base, hands=replace(base.hands, base.to_act, hand), turn=turn, **changes)  # type: ignore[arg-type]
-    return not needs_finish_check(new) or can_finish_turn(rules, new)
+    return not needs_finish_check(new) or can_finish_turn(rules, new, p.pool)
 
 
 def _discards(state: GameState) -> Iterator[Action]:
