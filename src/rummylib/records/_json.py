@@ -190,9 +190,12 @@ information included. Keep it on the server; send clients views.
         which may not be discarded, R-T7), ``must_meld`` (card or ``null``:
         the taken discard not yet in a new meld, R-D2), ``must_go_out``
         (boolean, R-D2), ``freed_jokers`` (integer, jokers freed by swaps and
-        not yet in a new meld, R-J4), ``melds_laid`` (integer, R-T5),
-        ``laid`` (boolean). In the draw phase the turn is all ``null``,
-        ``false`` and ``0``.
+        not yet in a new meld, R-J4), ``melds_laid`` (integer, R-T5; they
+        are the table's last melds), ``laid`` (boolean), ``opening_points``
+        (integer) and ``opening_clean`` (boolean): the opening in progress
+        of a seat that has not opened (R-O4), which must match the turn's new
+        melds (optional: documents written before them read ``0``/``false``).
+        In the draw phase the turn is all ``null``, ``false`` and ``0``.
     ``restocks``
         How often the stock was refilled this round (R-D4, D6), at most the
         ruleset's ``restock_limit``.
@@ -229,6 +232,10 @@ Player view
 ``turn``
     As in a state's ``round``, when this seat is to act in the draw or play
     phase; ``null`` otherwise.
+``opening_points``, ``opening_clean``
+    The opening in progress of the seat to act (R-O4; public, as its melds
+    are on the table), as in a state's ``turn``; optional, ``0``/``false``
+    when absent.
 
 Reading a view checks that the cards it shows fit in the deck and that
 they, the hand sizes and the stock size add up to the deck (R-C3), and the
