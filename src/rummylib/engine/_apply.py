@@ -19,6 +19,7 @@ from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._oblige import can_finish_turn, needs_finish_check
 from rummylib.engine._rng import shuffled
 from rummylib.engine._state import FRESH_TURN, GameState, Phase, RoundState, TableMeld, TurnState
+from rummylib.engine._turn import laid_off_turn, melded_turn
 from rummylib.errors import (
     IllegalActionError,
     IllegalActionReason,
@@ -35,7 +36,7 @@ from rummylib.solver import check_opening
 
 from .._guards import is_collection_of_items, is_int_in
 
-__all__ = ["laid_off_turn", "melded_turn", "opening_melds", "take_discard_round", "transition"]
+__all__ = ["opening_melds", "take_discard_round", "transition"]
 
 R = IllegalActionReason
 
@@ -184,38 +185,6 @@ def _after_play(state: GameState, r: RoundState, action: object, hand: CardMulti
     return attrs.evolve(state, round=new)
 
 
-def melded_turn(turn: TurnState, melds: tuple[Meld, ...], rules: Ruleset, opening: bool) -> TurnState:
-    """The turn after laying new ``melds``: D2 and J4 obligations met where they hold the cards.
-
-    ``opening``: the melds are part of an opening in progress (R-O4), so they
-    count toward its points and clean run.
-    """
-    must_meld, taken, freed = turn.must_meld, turn.taken, turn.freed_jokers
-    points, clean = turn.opening_points, turn.opening_clean
-    for meld in melds:
-        jokers = meld.joker_count
-        if must_meld is not None and must_meld in meld.cards:
-            if must_meld.is_joker:
-                jokers -= 1
-            must_meld = None
-        if taken is not None and taken in meld.cards:
-            taken = None
-        freed = max(0, freed - jokers)
-        if opening:
-            points += meld_points(meld, rules)
-            clean = clean or is_clean_run(meld)
-    return attrs.evolve(
-        turn,
-        must_meld=must_meld,
-        taken=taken,
-        freed_jokers=freed,
-        melds_laid=turn.melds_laid + len(melds),
-        laid=True,
-        opening_points=points,
-        opening_clean=clean,
-    )
-
-
 def _check_meld_limit(state: GameState, r: RoundState, action: object, count: int) -> None:
     limit = state.rules.melds_per_turn
     if limit is not None and r.turn.melds_laid + count > limit:
@@ -352,24 +321,6 @@ def _lay_off(state: GameState, r: RoundState, action: LayOff) -> GameState:
     owner = r.table[action.target].owner
     table = replace(r.table, action.target, TableMeld(new_meld, owner))
     return _after_play(state, r, action, remove_card(r.hands[seat], card), table=table, turn=turn)
-
-
-def laid_off_turn(r: RoundState, target: int, card: Card) -> TurnState:
-    """The turn after laying ``card`` off onto table meld ``target``.
-
-    A lay-off onto a meld laid this same turn counts as use in a new meld, for
-    the taken discard (R-D2) and for a freed joker (R-J4): the table ends up as
-    if the longer meld had been laid at once.
-    """
-    turn = r.turn
-    taken = None if turn.taken == card else turn.taken
-    must_meld, freed = turn.must_meld, turn.freed_jokers
-    if target >= len(r.table) - turn.melds_laid:
-        if must_meld is not None and card == must_meld:
-            must_meld = None
-        elif card.is_joker and freed:
-            freed -= 1
-    return attrs.evolve(turn, laid=True, taken=taken, must_meld=must_meld, freed_jokers=freed)
 
 
 def _swap(state: GameState, r: RoundState, action: SwapJoker) -> GameState:

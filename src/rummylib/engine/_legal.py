@@ -24,13 +24,14 @@ import attrs
 
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, CardMultiset, Suit, natural
-from rummylib.engine._apply import laid_off_turn, melded_turn, take_discard_round
+from rummylib.engine._apply import take_discard_round
 from rummylib.engine._cache import hand_melds, hand_opens
 from rummylib.engine._check import is_legal
 from rummylib.engine._complete import may_open, minus
 from rummylib.engine._hand import add_card, remove_card, replace
 from rummylib.engine._oblige import can_finish_turn, needs_finish_check, opening_needs, opening_search
 from rummylib.engine._state import GameState, Phase, RoundState, TableMeld, TurnState
+from rummylib.engine._turn import laid_off_turn, melded_turn
 from rummylib.errors import InvalidStateError, StateReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, lay_off, swap_joker
 from rummylib.rules import Ruleset
