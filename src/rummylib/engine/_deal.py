@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from rummylib.cards import Card, CardMultiset, as_cards, as_multiset, check_in_deck, deck
-from rummylib.engine._rng import Seed, fresh_seed, shuffled, validate_seed
+from rummylib.engine._rng import Seed, fresh_seed, is_text, shuffled, validate_seed
 from rummylib.engine._state import GameState, Phase, RoundState, TableMeld
 from rummylib.errors import (
     CardsReason,
@@ -14,13 +15,17 @@ from rummylib.errors import (
     MeldReason,
     RulesetError,
     RulesetReason,
+    shorten,
 )
 from rummylib.melds import Group, Meld, Run, validate_meld
 from rummylib.rules import Ruleset
 
 from .._guards import is_collection_of_items, is_instance, is_int
 
-__all__ = ["choose_first_dealer", "new_game", "start_round_from"]
+__all__ = ["MAX_NAME_CHARS", "check_names", "choose_first_dealer", "new_game", "start_round_from"]
+
+#: Longest player name (a document's strings are bounded the same way).
+MAX_NAME_CHARS: Final = 4096
 
 
 def _check_rules(rules: object) -> Ruleset:
@@ -30,20 +35,30 @@ def _check_rules(rules: object) -> Ruleset:
     return rules
 
 
-def _player_names(rules: Ruleset, players: object) -> tuple[str, ...]:
+def check_names(rules: Ruleset, players: object) -> tuple[str, ...]:
+    """Player names, or a count naming them ``P0``...: bounded and checked before any work (R-P1..P3).
+
+    Raises:
+        RulesetError: not a count or a sequence of names, a count the ruleset
+            does not seat, or a name that is too long or not valid Unicode.
+    """
     if isinstance(players, bool):
-        names: tuple[str, ...] = ()
-    elif isinstance(players, int):
-        names = tuple(f"P{i}" for i in range(players))
-    elif isinstance(players, Sequence) and not isinstance(players, (str, bytes)):
-        if not all(isinstance(p, str) for p in players):
-            msg = f"player names must be strings, got {players!r}"
-            raise RulesetError(RulesetReason.WRONG_TYPE, "players", players, msg)
-        names = tuple(players)
-    else:
-        msg = f"players must be a count or a sequence of names, not {players!r}"
+        rules.hand_size(0)
+    if isinstance(players, int):
+        rules.hand_size(players)  # raises for a count the ruleset does not allow, before naming seats
+        return tuple(f"P{i}" for i in range(players))
+    if not isinstance(players, Sequence) or isinstance(players, (str, bytes)):
+        msg = f"players must be a count or a sequence of names, not {shorten(players)}"
         raise RulesetError(RulesetReason.WRONG_TYPE, "players", players, msg)
-    rules.hand_size(len(names))  # raises for a count the ruleset does not allow (R-P2, P3)
+    rules.hand_size(len(players))  # R-P2, P3
+    names = tuple(players)
+    for name in names:
+        if not isinstance(name, str):
+            msg = f"player names must be strings, got {shorten(name)}"
+            raise RulesetError(RulesetReason.WRONG_TYPE, "players", players, msg)
+        if len(name) > MAX_NAME_CHARS or not is_text(name):
+            msg = f"a player name is at most {MAX_NAME_CHARS} characters of valid Unicode, not {shorten(name)}"
+            raise RulesetError(RulesetReason.BAD_VALUE, "players", players, msg)
     return names
 
 
@@ -119,7 +134,7 @@ def new_game(rules: Ruleset, players: int | Sequence[str], *, seed: Seed | None 
     (0, 'draw', 1, 31)
     """
     rules = _check_rules(rules)
-    names = _player_names(rules, players)
+    names = check_names(rules, players)
     n = len(names)
     dealer = _check_seat(dealer, n, "dealer")
     seed = fresh_seed() if seed is None else validate_seed(seed)
@@ -201,7 +216,7 @@ def start_round_from(
         msg = f"hands must be a sequence of hands, one per seat, not {hands!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, hands, msg)
     n = len(hands)
-    names = _player_names(rules, n if players is None else players)
+    names = check_names(rules, n if players is None else players)
     if len(names) != n:
         msg = f"{len(names)} player names for {n} hands"
         raise RulesetError(RulesetReason.INCONSISTENT, "players", players, msg)
@@ -269,7 +284,7 @@ def choose_first_dealer(rules: Ruleset, players: int, *, seed: Seed | None = Non
     True
     """
     rules = _check_rules(rules)
-    n = len(_player_names(rules, players))
+    n = len(check_names(rules, players))
     seed = fresh_seed() if seed is None else validate_seed(seed)
     contenders = list(range(n))
     pack: list[Card] = []

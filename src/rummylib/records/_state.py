@@ -17,7 +17,9 @@ import attrs
 
 from rummylib.cards import Card, CardMultiset, deck
 from rummylib.engine import GameState, Phase, PlayerView, RoundState, TableMeld, TurnState
-from rummylib.errors import StateReason
+from rummylib.engine._deal import check_names
+from rummylib.engine._rng import validate_seed
+from rummylib.errors import RulesetError, StateReason
 from rummylib.records._doc import (
     Obj,
     as_bool,
@@ -145,7 +147,10 @@ def read_players(obj: Obj, rules: Ruleset) -> tuple[str, ...]:
     if not rules.min_players <= len(names) <= rules.max_players:
         detail = f"{len(names)} players; the {rules.name} rules seat {rules.min_players} to {rules.max_players}"
         fail(StateReason.INCONSISTENT, obj.at("players"), detail)
-    return names
+    try:
+        return check_names(rules, names)  # what new_game refuses (R-P1)
+    except RulesetError as exc:
+        fail(StateReason.BAD_VALUE, obj.at("players"), str(exc))
 
 
 def read_seed(obj: Obj) -> int | str:
@@ -154,7 +159,10 @@ def read_seed(obj: Obj) -> int | str:
     value = seed.text("value")
     seed.done()
     if kind == "str":
-        return value
+        try:
+            return validate_seed(value)  # what new_game refuses
+        except RulesetError as exc:
+            fail(StateReason.BAD_VALUE, seed.at("value"), str(exc))
     if kind != "int":
         fail(StateReason.BAD_VALUE, seed.at("type"), f"{kind!r} is not 'int' or 'str'")
     digits = value.removeprefix("-")
