@@ -21,6 +21,8 @@ from rummylib.cards import Card
 from rummylib.errors import InvalidMeldError, MeldReason, shorten
 from rummylib.melds import End, Group, Meld, Run
 
+from ._guards import is_collection_of_items
+
 __all__ = [
     "Action",
     "Discard",
@@ -52,7 +54,7 @@ MAX_OPEN_MELDS: Final = 80
 def _meld_tuple(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     # An opening is a set of melds: kept in one canonical order, so two
     # Open values with the same melds are equal (legal_actions lists each once).
-    if not isinstance(melds, Iterable) or isinstance(melds, (str, bytes)):
+    if not is_collection_of_items(melds):
         msg = f"Open takes a sequence of melds, not {shorten(melds)}"
         raise InvalidMeldError(MeldReason.WRONG_TYPE, melds, msg)
     items = tuple(itertools.islice(melds, MAX_OPEN_MELDS + 1))

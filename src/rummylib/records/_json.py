@@ -263,7 +263,7 @@ from rummylib.records._doc import (
     short,
 )
 from rummylib.records._record import GameRecord, record_from_json, record_to_json
-from rummylib.records._state import state_from_json, state_to_json, view_from_json, view_to_json
+from rummylib.records._state import state_from_json, state_to_json
 from rummylib.records._values import (
     ACTION_TYPES,
     action_from_json,
@@ -275,6 +275,7 @@ from rummylib.records._values import (
     ruleset_from_json,
     ruleset_to_json,
 )
+from rummylib.records._view_doc import view_from_json, view_to_json
 from rummylib.rules import Ruleset
 
 __all__ = ["Document", "from_dict", "from_json", "to_dict", "to_json"]

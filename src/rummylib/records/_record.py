@@ -36,7 +36,7 @@ from rummylib.records._state import read_players, read_seat, read_seed, seed_to_
 from rummylib.records._values import check_action, ruleset_from_json, ruleset_to_json
 from rummylib.rules import MAX_PLAYERS, Ruleset
 
-from .._guards import is_int
+from .._guards import is_collection_of_items, is_int
 
 __all__ = ["GameRecord", "format_record", "load_record", "parse_record", "replay", "save_record"]
 
@@ -46,7 +46,7 @@ _MAGIC: Final = "# rummylib game record"
 
 
 def _actions(values: Iterable[Action]) -> tuple[Action, ...]:
-    if not isinstance(values, Iterable) or isinstance(values, (str, bytes)):
+    if not is_collection_of_items(values):
         fail(StateReason.WRONG_TYPE, "actions", f"actions are a sequence of actions, not {short(values)}")
     actions = tuple(itertools.islice(values, MAX_ACTIONS + 1))
     if len(actions) > MAX_ACTIONS:
