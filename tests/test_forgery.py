@@ -167,7 +167,7 @@ def test_forged_states_are_refused() -> None:
 
 @pytest.mark.slow
 def test_forged_states_are_refused_thoroughly() -> None:
-    tally = _run(RULES, games=4, every=7)
+    tally = _run(RULES, games=3, every=10)
     print(dict(tally))
     assert tally["wrongly accepted"] == 0
 

@@ -269,3 +269,24 @@ def test_every_state_play_reaches_round_trips(seed: int, steps: int, rules: rl.R
         if s.is_over:
             break
         s = rl.apply(s, bot.choose(rl.view(s, s.to_act), list(rl.legal_actions(s))))
+
+
+def test_simulate_starts_no_more_workers_than_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 10 part 7: --games 1 --jobs 12 plays in this process, with no pool of 12 workers.
+    import concurrent.futures
+    import contextlib as _contextlib
+    import io
+
+    from rummylib.cli import main
+
+    started: list[int] = []
+
+    class Pool:
+        def __init__(self, max_workers: int) -> None:
+            started.append(max_workers)
+            raise AssertionError("no pool for one game")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+    with _contextlib.redirect_stdout(io.StringIO()), _contextlib.redirect_stderr(io.StringIO()):
+        assert main(["simulate", "--rules", "straight", "--games", "1", "--jobs", "12", "--seed", "1"]) == 0
+    assert started == []

@@ -277,7 +277,21 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     tokens = text.replace(",", " ").split()
     if not tokens:
         raise CardParseError(ParseReason.EMPTY, text)
-    return tuple(_parse_token(t, i) for i, t in enumerate(tokens))
+    known = _KNOWN_TOKENS
+    cards: list[Card] = []
+    for i, token in enumerate(tokens):
+        card = known.get(token)
+        if card is None:
+            card = _parse_token(token, i)
+            if len(known) < _MAX_KNOWN_TOKENS:
+                known[token] = card  # only valid spellings are kept: a finite set
+        cards.append(card)
+    return tuple(cards)
+
+
+#: Spellings already parsed (``7H``, ``7h``, ``7♥`` ...), so a long text costs a lookup per token.
+_KNOWN_TOKENS: dict[str, Card] = {}
+_MAX_KNOWN_TOKENS: Final = 4096
 
 
 def format_cards(cards: Iterable[Card]) -> str:
