@@ -282,7 +282,7 @@ def test_check_opening() -> None:
 
 # --- many jokers (issue 10 part 3) -------------------------------------------------------------
 
-JOKERS16 = attrs.evolve(rl.REMIK, name="jokers16", decks=4, jokers=16)
+JOKERS16 = attrs.evolve(rl.REMIK, name="jokers16", decks=4, jokers=16, hand_sizes=dict.fromkeys(range(2, 7), 16))
 
 
 def _joker_table(k: int) -> tuple[list[rl.TableMeld], list[rl.Card]]:

@@ -28,6 +28,7 @@ from rummylib.errors import (
     InvalidStateError,
     OpeningReason,
     StateReason,
+    shorten,
 )
 from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker, validate_meld
 from rummylib.rules import DiscardRule, RestockRule, Ruleset
@@ -407,6 +408,8 @@ def transition(state: GameState, action: object, seat: int | None = None) -> Gam
     r = state.round
     if r.phase is Phase.GAME_OVER:
         _fail(R.GAME_OVER, action, "the game is over")
+    if seat is not None and not is_int_in(seat, 0, state.num_players - 1):
+        _fail(R.NOT_YOUR_TURN, action, f"seat {shorten(seat)} is not a seat of this game", seat=seat)
     if seat is not None and r.phase is not Phase.ROUND_OVER and seat != r.to_act:
         _fail(R.NOT_YOUR_TURN, action, f"it is seat {r.to_act}'s turn, not seat {seat!r}'s", seat=seat)
     return handler(state, r, action)
