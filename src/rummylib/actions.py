@@ -1,4 +1,4 @@
-"""Actions a player takes, as plain frozen values (RULES.md T, D, O, J4, E).
+"""Actions a player takes, as plain frozen values (the rules R-T, D, O, J4 and E).
 
 They live below the solver and the engine so both can speak of them: the
 solver's go-out plans are lists of actions, the engine applies them. Table

@@ -1,4 +1,4 @@
-"""Cards, their notation, multisets of cards and decks (RULES.md C1-C3).
+"""Cards, their notation, multisets of cards and decks (R-C1 to C3).
 
 A card is a value: the two ``7H`` of a double deck are the same card twice
 (C2), so hands, piles and decks are :class:`CardMultiset` values.
@@ -50,7 +50,7 @@ class Suit(enum.Enum):
 
     @property
     def symbol(self) -> str:
-        """The suit as a symbol: ``♠ ♥ ♦ ♣``."""
+        """The suit as a symbol, one of ``♠ ♥ ♦ ♣``."""
         return _SUIT_SYMBOL[self]
 
     def __str__(self) -> str:
@@ -81,7 +81,7 @@ class Rank(enum.IntEnum):
 
     @property
     def symbol(self) -> str:
-        """The rank as written in card notation: ``A 2 ... 10 J Q K``."""
+        """The rank as written in card notation, one of ``A 2 ... 10 J Q K``."""
         return _RANK_SYMBOL[self]
 
     def __str__(self) -> str:
@@ -507,6 +507,10 @@ class DeckSpec(Protocol):
 
 def deck(rules: DeckSpec) -> CardMultiset:
     """The full deck of a ruleset (R-C1).
+
+    Raises:
+        InvalidCardsError: ``rules`` has no integer ``decks`` and ``jokers``
+            (reason ``WRONG_TYPE``).
 
     >>> from rummylib import REMIK, STRAIGHT
     >>> len(deck(REMIK)), len(deck(STRAIGHT))

@@ -307,6 +307,11 @@ def validate_meld(meld: Meld, rules: Ruleset) -> None:
     Construction already checks the layout; this adds what depends on the
     ruleset: jokers allowed and their limits (R-J2, J3), the high ace (R-M4).
 
+    Raises:
+        InvalidMeldError: the meld breaks a rule of ``rules``, or is not a
+            meld; ``reason`` says which.
+        RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`.
+
     >>> from rummylib import STRAIGHT, parse_cards
     >>> validate_meld(Run(Suit.SPADES, 12, parse_cards("QS KS AS")), STRAIGHT)
     Traceback (most recent call last):
@@ -319,7 +324,18 @@ def validate_meld(meld: Meld, rules: Ruleset) -> None:
 
 
 def meld_points(meld: Meld, rules: Ruleset) -> int:
-    """The opening value of a meld (R-V, O3): jokers count as what they stand for.
+    """The value of a meld's cards: jokers count as what they stand for (R-V1, O3).
+
+    In remik this is what the meld adds to the opening's 51 (R-O2; an ace
+    counts 1 before a two, 11 after a king or in a set). Straight Rummy has no
+    opening and scores only the cards left in hand (R-S3), so under
+    ``STRAIGHT`` the number is just the sum of the meld's card values (an ace
+    low, J Q K 10): it is not part of any score.
+
+    Raises:
+        InvalidMeldError: ``meld`` is not a meld, or is not legal under
+            ``rules`` (see :func:`validate_meld`).
+        RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`.
 
     >>> from rummylib import REMIK, make_meld, parse_cards
     >>> meld_points(make_meld(parse_cards("9S 10S JS"), REMIK), REMIK)
@@ -343,6 +359,10 @@ def is_clean_run(meld: Meld) -> bool:
 
 def format_meld(meld: Meld) -> str:
     """A meld as text: its cards in table order, each joker as ``JK=<card>``.
+
+    Raises:
+        InvalidMeldError: ``meld`` is not a :class:`Run` or a :class:`Group`
+            (reason ``WRONG_TYPE``).
 
     >>> from rummylib import REMIK, make_meld, parse_cards
     >>> format_meld(make_meld(parse_cards("JK 5H JK 7H"), REMIK))

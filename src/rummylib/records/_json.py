@@ -386,6 +386,10 @@ def from_dict(data: object, expect: type[Any] | None = None) -> Any:
 def to_json(value: Document, *, indent: int | None = None) -> str:
     """:func:`to_dict` as JSON text (keys in schema order, ASCII-safe).
 
+    Raises:
+        InvalidStateError: ``value`` is not something records can write (as
+            :func:`to_dict`).
+
     >>> from rummylib import DrawStock
     >>> to_json(DrawStock())
     '{"schema": 1, "kind": "action", "type": "draw_stock"}'

@@ -180,6 +180,10 @@ def record_from_json(data: object, path: str) -> GameRecord:
 def format_record(record: GameRecord) -> str:
     """The text form: a comment, the header (one line of JSON), then one action a line.
 
+    Raises:
+        InvalidStateError: the record holds something that is not an action
+            (reason ``WRONG_TYPE`` or ``BAD_VALUE``).
+
     >>> import rummylib as rl
     >>> rec = GameRecord(rl.STRAIGHT, ("Ann", "Bob"), seed=7, actions=(rl.DrawStock(),))
     >>> print(format_record(rec).splitlines()[2])
@@ -245,6 +249,10 @@ def parse_record(text: str) -> GameRecord:
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     """Write ``record`` to a file: JSON if the name ends in ``.json``, else the text form.
+
+    Raises:
+        InvalidStateError: the record cannot be written (as :func:`format_record`).
+        OSError: the file cannot be written.
 
     >>> import pathlib, tempfile, rummylib as rl
     >>> rec = GameRecord(rl.REMIK, ("Ann", "Bob"), seed=7)

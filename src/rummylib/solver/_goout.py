@@ -1,4 +1,4 @@
-"""Plans that empty the hand this turn (RULES.md T2-T7, O2-O4, J4, J5, E1, E3).
+"""Plans that empty the hand this turn (R-T2 to T7, O2 to O4, J4, J5, E1, E3).
 
 A plan places every card of the hand (but the one discarded where the rules
 need a discard) by new melds, lay-offs onto the table melds and joker swaps.
