@@ -41,7 +41,7 @@ def test_check_valid_meld() -> None:  # R-V1
 def test_check_reads_jokers_and_groups() -> None:  # R-J1, R-M2
     code, out, _ = run("check", "5H 6H JK", "8S 8H JK=8C")
     assert code == 0
-    assert out.splitlines() == ["5H 6H JK=7H  run of hearts, 18 points", "8S 8H JK=8C  group of eights, 24 points"]
+    assert out.splitlines() == ["5H 6H JK=7H  run of hearts, 18 points", "8S 8H JK=8C  set of eights, 24 points"]
 
 
 def test_check_invalid_meld_is_one_line_and_status_1() -> None:  # R-J3

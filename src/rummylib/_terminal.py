@@ -52,12 +52,12 @@ class Painter:
         )
 
     def describe(self, meld: Meld) -> str:
-        """``run of hearts`` / ``clean run of spades`` / ``group of eights``."""
+        """``run of hearts`` / ``clean run of spades`` / ``set of eights`` (the word for a group is "set")."""
         if isinstance(meld, Run):
             clean = "clean run" if meld.is_clean else "run"
             return f"{clean} of {_SUIT_WORDS[meld.suit.value]}"
         if isinstance(meld, Group):
-            return f"group of {_RANK_WORDS[int(meld.rank)]}"
+            return f"set of {_RANK_WORDS[int(meld.rank)]}"
         return "meld"  # pragma: no cover - every meld is a run or a group
 
     def action(self, action: Action) -> str:

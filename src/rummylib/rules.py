@@ -153,9 +153,9 @@ class Ruleset:
     # --- melds (M, J) -----------------------------------------------------------------
     #: Whether the ace may sit above the king in a run, Q-K-A (R-M3 yes, M4 no).
     ace_high: bool = attrs.field(validator=_of_type(bool))
-    #: Most jokers in a group of three (1 in remik, R-J2).
+    #: Most jokers in a set (a :class:`~rummylib.Group`) of three (1 in remik, R-J2).
     group3_max_jokers: int = attrs.field(default=1, validator=_int(0))
-    #: Most jokers in a group of four (2 in remik, R-J2).
+    #: Most jokers in a set of four (2 in remik, R-J2).
     group4_max_jokers: int = attrs.field(default=2, validator=_int(0))
     #: Whether two jokers may sit side by side in a run (no in remik, R-J3).
     adjacent_jokers: bool = attrs.field(default=False, validator=_of_type(bool))
@@ -222,9 +222,9 @@ class Ruleset:
         if self.max_players < self.min_players:
             raise bad("max_players", f"is below min_players={self.min_players}")
         if self.group4_max_jokers > 2:
-            raise bad("group4_max_jokers", "a group of four needs at least two real cards")
+            raise bad("group4_max_jokers", "a set of four needs at least two real cards")
         if self.group3_max_jokers > 2:
-            raise bad("group3_max_jokers", "a group of three needs at least one real card")
+            raise bad("group3_max_jokers", "a set of three needs at least one real card")
         sizes = dict(self.hand_sizes)
         if len(sizes) != len(self.hand_sizes):
             raise bad("hand_sizes", "names a player count twice")

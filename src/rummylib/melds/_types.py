@@ -230,7 +230,7 @@ def _group_check(group: Group) -> None:
 
 @attrs.frozen
 class Group(Meld):
-    """A group (a remik "set"): one rank, distinct suits, 3 or 4 cards (R-M2, J2).
+    """A set (the class is ``Group``, not to shadow Python's ``set``): one rank, distinct suits, 3 or 4 cards (R-M2, J2).
 
     Slots are kept in suit order S, H, D, C; ``suits[i]`` is the suit
     ``cards[i]`` stands for.
@@ -296,7 +296,7 @@ def _joker_rule_error(meld: Meld, rules: Ruleset) -> InvalidMeldError | None:
     else:
         limit = rules.group3_max_jokers if len(cards) == 3 else rules.group4_max_jokers
         if jokers > limit:
-            msg = f"group {format_meld(meld)} holds {_jokers(jokers)}; at most {limit} in a group of {len(cards)}"
+            msg = f"set {format_meld(meld)} holds {_jokers(jokers)}; at most {limit} in a set of {len(cards)}"
             return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
     return None
 
