@@ -60,11 +60,12 @@ def test_examples_of_refusals() -> None:
     state = rl.new_game(rl.REMIK, 3, seed=1)  # the dealer has 14 cards and plays first, no draw
     hand = state.round.hands[state.to_act]
     missing = next(c for c in rl.deck(rl.REMIK).distinct() if hand.count(c) == 0)
-    for action, text in [
-        (rl.TakeDiscard(), "'take' is not allowed now: you have drawn already this turn"),
+    cases: list[tuple[Action, str]] = [
+        (rl.TakeDiscard(), "'take' is not allowed now: drawing is over for this turn"),
         (rl.NextRound(), "'next' is not allowed now: the round is still being played"),
         (rl.Discard(missing), f"you do not hold {missing}"),
-    ]:
+    ]
+    for action, text in cases:
         try:
             rl.check(state, action)
         except rl.IllegalActionError as error:

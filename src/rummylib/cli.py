@@ -275,6 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_seed, default=None, help="deal from this seed (default: a random one)")
     play.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="the bots' strategy")
     play.add_argument("--name", default="you", help="your name at the table (default: you)")
+    play.add_argument("--pause", action="store_true",
+                      help="wait for Enter after the bots' moves and at the end of each round")  # fmt: skip
     _common(play)
     play.set_defaults(run=_run_games("cmd_play"))
 

@@ -38,7 +38,7 @@ def _fail(reason: IllegalActionReason, action: object, detail: str, **fields: ob
 #: Why an action of another phase is refused now, by the current phase.
 _NOT_NOW = {
     Phase.DRAW: "draw first ('draw' or 'take')",
-    Phase.PLAY: "you have drawn already this turn",
+    Phase.PLAY: "drawing is over for this turn",
     Phase.ROUND_OVER: "the round is over ('next' deals the next one)",
     Phase.GAME_OVER: "the game is over",
 }

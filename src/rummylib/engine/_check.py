@@ -32,7 +32,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     >>> rl.apply(t, rl.DrawStock())
     Traceback (most recent call last):
     ...
-    rummylib.errors.IllegalActionError: 'draw' is not allowed now: you have drawn already this turn
+    rummylib.errors.IllegalActionError: 'draw' is not allowed now: drawing is over for this turn
     """
     return transition(state, action, seat)
 

@@ -118,7 +118,7 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
     >>> replay(rec)
     Traceback (most recent call last):
     ...
-    rummylib.errors.IllegalActionError: action 1 (draw): 'draw' is not allowed now: you have drawn already this turn
+    rummylib.errors.IllegalActionError: action 1 (draw): 'draw' is not allowed now: drawing is over for this turn
     """
     if not isinstance(record, GameRecord):
         msg = f"replay() takes a GameRecord, not {type(record).__name__}"
