@@ -12,7 +12,9 @@ import html
 import importlib
 import importlib.util
 import inspect
+import io
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -152,3 +154,44 @@ def test_rule_codes_are_links_to_their_rule(built_html: Path) -> None:
         links |= set(re.findall(r'href="[^"]*rules\.html#(r-[a-z]\d*)"', page.read_text(encoding="utf-8")))
     assert links <= anchors
     assert {"r-d2", "r-j4", "r-o2", "r-h1"} <= links  # the API pages and the tutorials link them
+
+
+# --- the command line as the docs show it ---------------------------------------------------
+
+#: Subcommands whose output is deterministic and quick, so the docs' transcripts can be rerun.
+_RERUN = {"check", "solve", "rules"}
+
+
+def _transcripts(path: Path) -> list[tuple[str, list[str]]]:
+    """``$ rummylib ...`` lines of the console blocks in ``path`` with the output printed under them."""
+    found: list[tuple[str, list[str]]] = []
+    current: list[str] | None = None
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if line.startswith("$ "):
+            current = None
+            words = shlex.split(line[2:].split("  #")[0])
+            if words[:1] == ["rummylib"] and len(words) > 1 and words[1] in _RERUN:
+                current = []
+                found.append((line[2:], current))
+        elif current is not None:
+            if not line or line.startswith(("```", "..")):
+                current = None
+            else:
+                current.append(raw.rstrip().removeprefix("   ") if path.suffix == ".rst" else raw.rstrip())
+    return found
+
+
+@pytest.mark.parametrize("path", [DOCS / "howto" / "cli.rst", DOCS / "index.rst", ROOT / "README.md"], ids=str)
+def test_cli_transcripts_match_the_real_output(path: Path) -> None:
+    from rummylib.cli import main
+
+    transcripts = _transcripts(path)
+    assert transcripts
+    for command, shown in transcripts:
+        if not shown:
+            continue  # a command given without its output
+        out, err = io.StringIO(), io.StringIO()
+        main(shlex.split(command.split("  #")[0])[1:], stdout=out, stderr=err)
+        real = (out.getvalue() + err.getvalue()).rstrip("\n").splitlines()
+        assert [s.rstrip() for s in shown] == [r.rstrip() for r in real], command

@@ -242,13 +242,17 @@ def parse_card(text: str) -> Card:
     """Parse one card.
 
     Accepts ``7H``, ``10H``, ``TH``, ``7h``, ``7♥``, ``♥7`` and ``JK`` (the joker);
-    :func:`str` gives the canonical form back (``7H``, ``10H``, ``JK``).
+    :func:`str` gives the canonical form back (``7H``, ``10H``, ``JK``). The
+    rank ``1`` is read as the ace, as some score pads write it (``1H`` is
+    ``AH``); no other number outside 2 to 10 is a rank.
 
     Raises:
         CardParseError: the text is not exactly one card.
 
     >>> parse_card("th"), parse_card("7♥"), parse_card("jk")
     (Card('10H'), Card('7H'), Card('JK'))
+    >>> str(parse_card("1H"))
+    'AH'
     """
     if not isinstance(text, str):
         raise CardParseError(ParseReason.WRONG_TYPE, text)
