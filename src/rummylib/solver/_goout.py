@@ -493,9 +493,9 @@ def plan_go_out(
     >>> table = [make_meld(parse_cards("JS QS KS"), REMIK)]
     >>> for action in plan_go_out(parse_cards("JK 9S 2D"), table, REMIK, opened=True):
     ...     print(action)
-    LayOff(target=0, card=Card('JK'), end=<End.LOW: 'low'>)
-    LayOff(target=0, card=Card('9S'), end=<End.LOW: 'low'>)
-    Discard(card=Card('2D'))
+    layoff #0 JK low
+    layoff #0 9S low
+    discard 2D
 
     With ``open_with`` only plans whose ``Open`` holds the card count (R-D2):
     here 9D can open, but 2C can only be the discard.
