@@ -57,7 +57,7 @@ def legend(rules: Ruleset) -> str:
         once = "opened and went out in one turn: the others' penalties are doubled (R-E2)"
     else:
         limit = "" if rules.score_limit is None else f"; the game ends when a total reaches {rules.score_limit}"
-        direction = f"the player who went out collects the others' hands: higher is better{limit} (R-S3, S4)"
+        direction = f"the player out collects the others' hands: higher is better{limit} (R-S3, S4)"
         star = "went out and collects"
         once = "emptied the hand in one turn (going rummy): the round pays double (R-E4)"
     return "\n".join([
@@ -143,7 +143,7 @@ def cmd_simulate(args: argparse.Namespace, out: Out) -> int:
             out.print(score_sheet(state.players, state.results, state.totals))
             out.print(_finish(state))
             out.print()
-        out.print("score sheets:")
+        out.print("key:")
         out.print(legend(rules))
         out.print()
     summary = result.summary
@@ -304,10 +304,12 @@ def _round_end(state: GameState, out: Out) -> None:
     if result.rummy:
         ended += " in one go"
     out.print(f"round {len(state.results)} over: {ended}")
+    out.print("hands left:")
+    width = max(len(n) for n in names)
     for seat, hand in enumerate(state.round.hands):
         if seat != result.winner:
             points = plural(hand_penalty(hand, state.rules), "point")
-            out.print(f"  {names[seat]} holds {out.paint.cards(hand)} ({points})")
+            out.print(f"  {names[seat]:<{width}}  {out.paint.cards(hand)} ({points})")
     out.print(score_sheet(names, state.results, state.totals))
 
 
@@ -327,6 +329,7 @@ def cmd_play(args: argparse.Namespace, out: Out) -> int:
         if state.phase is Phase.ROUND_OVER:
             _round_end(state, out)
             if len(state.results) == 1:
+                out.print("key:")
                 out.print(legend(rules))
             _pause(args, out)
             bots_moved = False
