@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import re
 import sys
 from pathlib import Path
@@ -117,6 +118,24 @@ def _resolve_reexports(app, env, node, contnode):  # type: ignore[no-untyped-def
 _ATTRS_DEFAULT = re.compile(r"attr_dict\['(\w+)'\]\.default")
 
 
+_ACTION_UNION = re.compile(
+    r"(?:~?rummylib\.actions\.)?DrawStock \| (?:~?rummylib\.actions\.)?TakeDiscard \| (?:~?rummylib\.actions\.)?Open"
+    r" \| (?:~?rummylib\.actions\.)?LayMeld \| (?:~?rummylib\.actions\.)?LayOff \| (?:~?rummylib\.actions\.)?SwapJoker"
+    r" \| (?:~?rummylib\.actions\.)?Discard \| (?:~?rummylib\.actions\.)?NextRound"
+)
+
+
+def _signature(app, what, name, obj, options, signature, return_annotation):  # type: ignore[no-untyped-def]
+    """Signatures as users read them: attrs defaults as values, the action union as ``Action``."""
+    fixed = _attrs_defaults(app, what, name, obj, options, signature, return_annotation)
+    if fixed is not None:
+        signature, return_annotation = fixed
+    # The union of the eight action classes is written as its alias, :data:`~rummylib.Action`.
+    return tuple(
+        None if s is None else _ACTION_UNION.sub("~rummylib.actions.Action", s) for s in (signature, return_annotation)
+    )
+
+
 def _attrs_defaults(app, what, name, obj, options, signature, return_annotation):  # type: ignore[no-untyped-def]
     """Show an attrs field's default as its value, not as ``attr_dict['x'].default``.
 
@@ -129,6 +148,8 @@ def _attrs_defaults(app, what, name, obj, options, signature, return_annotation)
 
     def value(match: re.Match[str]) -> str:
         default = fields[match.group(1)].default
+        if isinstance(default, enum.Enum):
+            return f"{type(default).__name__}.{default.name}"
         return "<factory>" if isinstance(default, attrs.Factory) else repr(default)  # type: ignore[arg-type]
 
     return _ATTRS_DEFAULT.sub(value, signature), return_annotation
@@ -218,4 +239,4 @@ def setup(app):  # type: ignore[no-untyped-def]
     app.connect("doctree-resolved", _link_rule_codes)
     app.connect("doctree-resolved", _public_paths)
     app.connect("missing-reference", _resolve_reexports)
-    app.connect("autodoc-process-signature", _attrs_defaults)
+    app.connect("autodoc-process-signature", _signature)

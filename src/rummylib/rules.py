@@ -130,7 +130,7 @@ def _of_type(kind: type) -> _Validator:
 class Ruleset:
     """Every knob of a rummy game. Build variants with :func:`attrs.evolve`.
 
-    Each field names the rule (:ref:`rules`) it parameterises.
+    Each field names the rule it parameterises (see :ref:`the rules <rules>`).
 
     Raises:
         RulesetError: a field has the wrong type or an impossible value, or
@@ -185,7 +185,9 @@ class Ruleset:
     #: Most refills of the stock in one round; past it the round is void (R-D7).
     restock_limit: int | None = attrs.field(default=None, validator=_opt_int(0))
     # --- deal and seats (P) -----------------------------------------------------------
+    #: Fewest players the game allows (R-P2, P3).
     min_players: int = attrs.field(default=2, validator=_int(2))
+    #: Most players the game allows (R-P2, P3).
     max_players: int = attrs.field(default=6, validator=_int(2))
     #: Cards dealt to each player, by player count (R-P2, P3).
     hand_sizes: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=_hand_sizes)
