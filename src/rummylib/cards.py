@@ -400,6 +400,9 @@ class CardMultiset:
     def count(self, card: Card) -> int:
         """How many copies of ``card`` the multiset holds.
 
+        Raises:
+            InvalidCardsError: ``card`` is not a :class:`Card` (reason ``WRONG_TYPE``).
+
         >>> CardMultiset(parse_cards("7H 7H JK")).count(parse_card("7H"))
         2
         """
