@@ -237,6 +237,9 @@ def _render_view(state: GameState, seat: int, out: Out) -> None:
             out.print(f"  #{i} {paint.meld(laid.meld)}{owner}")
     opened = "" if not v.rules.opening_required else (" (opened)" if v.opened[seat] else " (not opened)")
     out.print(f"your hand{opened}: {paint.cards(v.hand)}")
+    if v.rules.opening_required and not v.opened[seat]:
+        clean = " with a clean run (no joker)" if v.rules.opening_clean_run else ""
+        out.print(f"  to open, lay melds worth {v.rules.opening_points} or more in one turn{clean} (R-O2)")
 
 
 def _read(args: argparse.Namespace, out: Out, prompt: str = "> ") -> str | None:
