@@ -125,15 +125,27 @@ _ACTION_UNION = re.compile(
 )
 
 
+_DOCUMENT_UNION = re.compile(
+    r"~rummylib\.rules\.Ruleset \| ~rummylib\.melds\.\w+\.Meld \| ~rummylib\.cards\.CardMultiset"
+    r" \| ~rummylib\.engine\.\w+\.GameState \| ~rummylib\.engine\.\w+\.PlayerView"
+    r" \| ~rummylib\.records\.\w+\.GameRecord \| ~rummylib\.actions\.Action"
+)
+
+
 def _signature(app, what, name, obj, options, signature, return_annotation):  # type: ignore[no-untyped-def]
     """Signatures as users read them: attrs defaults as values, the action union as ``Action``."""
     fixed = _attrs_defaults(app, what, name, obj, options, signature, return_annotation)
     if fixed is not None:
         signature, return_annotation = fixed
-    # The union of the eight action classes is written as its alias, :data:`~rummylib.Action`.
-    return tuple(
-        None if s is None else _ACTION_UNION.sub("~rummylib.actions.Action", s) for s in (signature, return_annotation)
-    )
+
+    # The union of the eight action classes is written as its alias, :data:`~rummylib.Action`,
+    # and the union of every document type as :data:`~rummylib.records.Document`.
+    def alias(text: str | None) -> str | None:
+        if text is None:
+            return None
+        return _DOCUMENT_UNION.sub("~rummylib.records.Document", _ACTION_UNION.sub("~rummylib.actions.Action", text))
+
+    return alias(signature), alias(return_annotation)
 
 
 def _attrs_defaults(app, what, name, obj, options, signature, return_annotation):  # type: ignore[no-untyped-def]
