@@ -55,7 +55,9 @@ def _phase(r: RoundState, action: object, want: Phase) -> None:
     if r.phase is not want:
         live = want is Phase.ROUND_OVER and r.phase in (Phase.DRAW, Phase.PLAY)
         why = "the round is still being played" if live else _NOT_NOW[r.phase]
-        _fail(R.WRONG_PHASE, action, f"'{action}' is not allowed now: {why}")
+        text = str(action)
+        text = text if len(text) <= 60 else text[:57] + "..."  # a long opening, shortened
+        _fail(R.WRONG_PHASE, action, f"'{text}' is not allowed now: {why}")
 
 
 # --- ending a round -----------------------------------------------------------------------
