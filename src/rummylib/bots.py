@@ -155,7 +155,8 @@ class LegalActions(Sequence[Action]):
     ``action in legal`` asks :func:`~rummylib.is_legal` and enumerates
     nothing; indexing, ``len`` and iteration list :func:`~rummylib.legal_actions`
     once, on first use. It holds the state, so hand it only to trusted bots;
-    to keep a bot honest give it ``list(legal_actions(state))`` instead.
+    to keep a bot honest give it ``SeatActions(LegalActions(state))`` (as
+    :func:`~rummylib.play_game` and :func:`~rummylib.simulate` do).
 
     >>> import rummylib as rl
     >>> s = rl.new_game(rl.REMIK, 3, seed=1)
