@@ -49,7 +49,10 @@ class LegalActions(Sequence[Action]):
     ``.lay_offs``, ``.swaps``, ``.melds``, ``.next_round``; ``by_kind()``
     gives them all); ``len``, indexing and iteration build the whole list once.
     ``action in legal`` asks :func:`~rummylib.is_legal` until the list is built,
-    so it also answers for the composite :class:`~rummylib.Open`.
+    so it also answers for the composite :class:`~rummylib.Open`. It holds the
+    state, so hand it only to trusted bots; to keep a bot honest give it
+    ``SeatActions(LegalActions(state))`` (as :func:`~rummylib.play_game` and
+    :func:`~rummylib.simulate` do).
 
     Complete and exact: every single-step action :func:`~rummylib.apply`
     accepts is listed, each once, and nothing else. Joker declarations are
