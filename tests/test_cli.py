@@ -151,6 +151,14 @@ def test_solve_opening_partition_and_plan() -> None:  # R-O2, R-E1
     assert lines[-2:] == ["  1. open 9S 10S JS | 8H 8D 8C", "  2. discard KS"]
 
 
+def test_solve_opening_keeps_a_card_for_the_discard() -> None:  # R-T3
+    hand = "9S 10S JS QS KS 8H 8D 8C 5H 6H 7H 2C 3C 4C"
+    code, out, _ = run("solve", hand, "--only", "opening")
+    assert code == 0 and "best opening: 91 points" in out.splitlines()
+    code, out, _ = run("solve", hand, "--only", "opening", "--keep", "0")
+    assert code == 0 and "best opening: 100 points" in out.splitlines()
+
+
 def test_solve_with_table_and_only() -> None:  # R-J5, R-T6
     code, out, _ = run(
         "solve", "JK 9S 4H", "--table", "JS QS KS", "--table", "4S 4D 4C", "--opened", "--only", "go-out"

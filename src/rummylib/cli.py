@@ -71,6 +71,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= value <= 200:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 200, got {value}")
+    return value
+
+
 def _seed(text: str) -> int:
     try:
         value = int(text, 0)
@@ -142,7 +152,7 @@ def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
         for number, meld in enumerate(table):
             out.print(f"  #{number} {paint.meld(meld)}")
     if "opening" in wanted and rules.opening_required and not args.opened:
-        opening = best_opening(hand, rules)
+        opening = best_opening(hand, rules, keep=args.keep)
         if opening is None:
             found_all = False
             out.print(f"best opening: none (needs {rules.opening_points} points"
@@ -240,6 +250,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--table", action="append", default=[], metavar="MELD",
                        help="a meld on the table, e.g. 'JS QS KS' (repeat for several)")  # fmt: skip
     solve.add_argument("--opened", action="store_true", help="the player has already opened (remik)")
+    solve.add_argument("--keep", type=_count, default=None, metavar="N",
+                       help="cards the opening must leave in hand (default: what the rules keep, "
+                       "one for the discard in remik; 0 lays every card it can)")  # fmt: skip
     solve.add_argument("--only", action="append", choices=("opening", "partition", "go-out"),
                        help="show only this answer (repeatable)")  # fmt: skip
     _common(solve)

@@ -48,8 +48,8 @@ def _split(pens: tuple[int, ...]) -> Split:
 
 
 def _plain(cover: Cover, x: int, jokers: int) -> list[Shape]:
-    value = cover.solve(x, jokers, False, NEG, 1)
-    return cover.path(x, jokers, False, value)
+    value = cover.solve(x, jokers, 0, NEG, 1)
+    return cover.path(x, jokers, 0, value)
 
 
 def _search(cover: Cover, tables: Tables, x: int, jokers: int, pens: tuple[int, ...]) -> list[Shape]:
@@ -62,12 +62,12 @@ def _search(cover: Cover, tables: Tables, x: int, jokers: int, pens: tuple[int, 
     if not wants_lp(size):
         return _plain(cover, x, jokers)
     cover = tightened(cover, tables, x, jokers, _split(pens))
-    found = first_cover(cover, tables, x, jokers, False, NEG, SCALE, size)
+    found = first_cover(cover, tables, x, jokers, 0, NEG, SCALE, size)
     floor = NEG if found is None else found[0]
-    value = cover.solve(x, jokers, False, floor, SCALE)
+    value = cover.solve(x, jokers, 0, floor, SCALE)
     if found is not None and value <= floor:
         return found[1]  # the exact search found nothing better than the first cover
-    return cover.path(x, jokers, False, value)
+    return cover.path(x, jokers, 0, value)
 
 
 def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:

@@ -41,7 +41,7 @@ def wants_lp(size: int) -> bool:
 
 
 def first_cover(
-    cover: Cover, tables: Tables, x: int, j: int, need_clean: bool, floor: int, unit: int, size: int
+    cover: Cover, tables: Tables, x: int, j: int, need: int, floor: int, unit: int, size: int
 ) -> tuple[int, list[Shape]] | None:
     """A first cover worth more than ``floor`` for the exact search to prove best, or ``None``.
 
@@ -51,9 +51,9 @@ def first_cover(
     """
     if size < _search.HUNT_FROM:
         return None
-    found = cover.hunt(x, j, need_clean, floor, unit, _search.HUNT_BUDGET)
+    found = cover.hunt(x, j, need, floor, unit, _search.HUNT_BUDGET)
     if found is None:
-        found = dive(cover, tables, x, j, need_clean, floor, unit, _search.TRIAL_BUDGET)
+        found = dive(cover, tables, x, j, need, floor, unit, _search.TRIAL_BUDGET)
     return found
 
 
@@ -180,7 +180,7 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split) -> Cov
 
 
 def dive(
-    cover: Cover, tables: Tables, x: int, j: int, need_clean: bool, floor: int, unit: int, budget: int
+    cover: Cover, tables: Tables, x: int, j: int, need: int, floor: int, unit: int, budget: int
 ) -> tuple[int, list[Shape]] | None:
     """A cover worth more than ``floor`` found by LP diving, or ``None``.
 
@@ -189,14 +189,14 @@ def dive(
     deeper dives; if the exact search runs out of budget there, a deep dive of up
     to :data:`DIVE_ROUNDS` programmes.
     """
-    found = _dive(cover, tables, x, j, need_clean, floor, unit, budget, 1)
+    found = _dive(cover, tables, x, j, need, floor, unit, budget, 1)
     if found is None:
-        found = _dive(cover, tables, x, j, need_clean, floor, unit, budget, DIVE_ROUNDS)
+        found = _dive(cover, tables, x, j, need, floor, unit, budget, DIVE_ROUNDS)
     return found
 
 
 def _dive(
-    cover: Cover, tables: Tables, x: int, j: int, need_clean: bool, floor: int, unit: int, budget: int, rounds: int
+    cover: Cover, tables: Tables, x: int, j: int, need: int, floor: int, unit: int, budget: int, rounds: int
 ) -> tuple[int, list[Shape]] | None:
     """One dive: up to ``rounds`` programmes, then the exact search on the rest.
 
@@ -230,16 +230,16 @@ def _dive(
                 x -= packed
                 j -= jokers
                 gained += gain
-                need_clean = need_clean and not clean
+                need = need & ~1 if clean else need
                 chosen.append(shape)
                 laid = True
         if not laid:
             break
 
     def finish(c: Cover) -> tuple[int, list[Shape]] | None:
-        rest = c.solve(x, j, need_clean, NEG, unit)
+        rest = c.solve(x, j, need, NEG, unit)
         if rest == NEG or gained + rest <= floor:
             return None
-        return gained + rest, chosen + c.path(x, j, need_clean, rest)
+        return gained + rest, chosen + c.path(x, j, need, rest)
 
     return trial(cover, budget, finish)
