@@ -53,6 +53,19 @@ def test_check_invalid_meld_is_one_line_and_status_1() -> None:  # R-J3
     assert "jokers" in err
 
 
+def test_check_shows_the_readings_of_an_ambiguous_meld() -> None:  # R-J1
+    code, out, err = run("check", "8S 8H JK")
+    assert code == 1 and "ambiguous" in err
+    assert out.splitlines() == [
+        "  reading 1: 8S 8H JK=8D  group of eights, 24 points",
+        "  reading 2: 8S 8H JK=8C  group of eights, 24 points",
+    ]
+    code, out, _ = run("check", "--json", "8S 8H JK")
+    report = json.loads(out)
+    assert report["reason"] == "ambiguous"
+    assert [r["meld"] for r in report["readings"]] == ["8S 8H JK=8D", "8S 8H JK=8C"]
+
+
 def test_check_follows_the_rules_option() -> None:  # R-M3, R-M4
     assert run("check", "QS KS AS")[0] == 0
     code, _, err = run("check", "--rules", "straight", "QS KS AS")

@@ -32,7 +32,7 @@ from rummylib._terminal import Out as _Out
 from rummylib._terminal import render_table
 from rummylib._version import __version__
 from rummylib.cards import CardMultiset, check_in_deck, parse_cards
-from rummylib.errors import RulesetError, RummyError
+from rummylib.errors import InvalidMeldError, RulesetError, RummyError
 from rummylib.melds import Meld, Run, is_clean_run, meld_points, parse_meld
 from rummylib.rules import RULESETS, Ruleset, get_ruleset
 from rummylib.scoring import hand_penalty
@@ -120,8 +120,14 @@ def _cmd_check(args: argparse.Namespace, out: _Out) -> int:
             failed += 1
             reason = getattr(error, "reason", None)
             report = {"valid": False, "reason": getattr(reason, "value", None), "message": str(error)}
+            readings = error.readings if isinstance(error, InvalidMeldError) else ()
+            if readings:  # ambiguous: every reading, for the user to choose by declaring the jokers
+                report["readings"] = [_meld_report(m, rules) for m in readings]
             if not args.json:
                 out.error(f"invalid meld {text!r}: {error}")
+                for number, reading in enumerate(readings, 1):
+                    out.print(f"  reading {number}: {out.paint.meld(reading)}  {out.paint.describe(reading)}, "
+                              f"{meld_points(reading, rules)} points")  # fmt: skip
             reports.append({"input": text, **report})
             continue
         reports.append({"input": text, **report})
