@@ -36,7 +36,9 @@ from rummylib import (
     plan_go_out,
     validate_meld,
 )
-from rummylib.cards import CARDS
+from rummylib.cards import CARDS, Card
+from rummylib.melds import Meld
+from rummylib.solver import _goout, _search
 
 
 def cards(text: str) -> CardMultiset:
@@ -383,3 +385,41 @@ def test_opening_keep_is_validated(keep: object) -> None:
             call(hand, REMIK, keep=keep)  # type: ignore[arg-type]
         assert info.value.path == "keep" and len(str(info.value)) < 200
     assert best_opening(hand, REMIK, keep=108) is None
+
+
+# --- many swappable jokers (issue 10: swaps are a set, not every subset) ----------------------
+
+FOUR_DECKS = attrs.evolve(REMIK, name="four-decks", decks=4, jokers=16)
+
+
+def _joker_table(n: int) -> tuple[list[Card], list[Meld]]:
+    """``n`` (at most 16) runs on the table, each with a joker whose card the hand holds (R-J4)."""
+    table: list[Meld] = []
+    hand: list[Card] = []
+    for s, start in [(s, start) for start in (3, 5, 7, 9) for s in "SHDC"][:n]:
+        low, mid, high = (f"{'J' if v == 11 else v}{s}" for v in (start, start + 1, start + 2))
+        table.append(parse_meld(f"{low} JK={mid} {high}", FOUR_DECKS))
+        hand.append(parse_cards(mid)[0])
+    return hand, table
+
+
+@pytest.mark.parametrize("jokers", [9, 16])
+def test_many_swappable_jokers_stay_polynomial(jokers: int) -> None:
+    # R-J4: 16 swappable jokers and two cards no meld takes tried every subset of swaps
+    # (40 s); the search now decides per card how many copies to swap. AC AC: no run or
+    # set holds an ace of clubs with jokers only (R-J2, J3, M3), and one is the discard.
+    hand, table = _joker_table(jokers)
+    stuck = [*hand, *parse_cards("AC AC")]
+    search, _, value = _goout._search_for(CardMultiset(stuck), table, FOUR_DECKS, False, None)
+    assert value == _search.NEG and plan_go_out(stuck, table, FOUR_DECKS, opened=True) is None
+    assert len(search.memo) < 20_000  # polynomial: was one search per subset of swaps
+    fine = [*hand, *parse_cards("KS 7D")]
+    plan = plan_go_out(fine, table, FOUR_DECKS, opened=True)
+    assert plan is not None
+    replay(fine, table, FOUR_DECKS, True, plan)
+    # Before opening, swaps come after the Open (R-J4, O4); its melds count alone.
+    plan = plan_go_out(fine, table, FOUR_DECKS, opened=False)
+    assert (plan is not None) == (jokers == 16)  # 6D 7D 8D 10S 10H 10D ... open with 16
+    if plan is not None:
+        assert isinstance(plan[0], Open)
+        replay(fine, table, FOUR_DECKS, False, plan)
