@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import mul
 from typing import cast
 
 from rummylib._guards import is_int, is_int_in
@@ -10,7 +11,7 @@ from rummylib.cards import Card, CardMultiset
 from rummylib.errors import InvalidStateError, StateReason
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import SCALE, Split, first_cover, tightened, wants_lp
-from rummylib.solver._results import Opening, leftover_of, prepare
+from rummylib.solver._results import Opening, prepare
 from rummylib.solver._search import (
     TRIAL_BUDGET,
     Cover,
@@ -24,7 +25,7 @@ from rummylib.solver._search import (
     trial,
     wants_trial,
 )
-from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
+from rummylib.solver._tables import Shape, Tables, build_melds, leftover, tables_for
 
 __all__ = ["best_opening", "can_open"]
 
@@ -182,11 +183,9 @@ def _solve(hand: CardMultiset, rules: Ruleset, keep: int) -> Opening | None:
         return None
     value, shapes = best
     points = value // m2
-    melds = build_melds(shapes, rules, mix_clean=False)
-    leftover = leftover_of(hand, melds)
-    pens = card_penalties(rules)
-    penalty = sum(pens[c.index] for c in leftover)
-    return Opening(melds, points, leftover, penalty)
+    left = leftover(hand.counts, shapes)
+    penalty = sum(map(mul, card_penalties(rules), left.counts))
+    return Opening(build_melds(shapes, rules, mix_clean=False), points, left, penalty)
 
 
 def check_keep(keep: object, rules: Ruleset) -> int:

@@ -9,7 +9,7 @@ from typing import cast
 from rummylib.cards import Card
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import SCALE, Split, first_cover, tightened, wants_lp
-from rummylib.solver._results import Partition, leftover_of, prepare
+from rummylib.solver._results import Partition, prepare
 from rummylib.solver._search import (
     NEG,
     TRIAL_BUDGET,
@@ -25,7 +25,7 @@ from rummylib.solver._search import (
     wants_trial,
 )
 from rummylib.solver._small import small_partition
-from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
+from rummylib.solver._tables import Shape, Tables, build_melds, leftover, tables_for
 
 __all__ = ["best_partition"]
 
@@ -106,6 +106,5 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(ms.counts, tables), jokers)
     shapes = _search(cover, tables, x, jokers, pens)
-    melds = build_melds(shapes, checked)
-    leftover = leftover_of(ms, melds)
-    return Partition(melds, leftover, sum(map(mul, pens, leftover.counts)))
+    left = leftover(ms.counts, shapes)
+    return Partition(build_melds(shapes, checked), left, sum(map(mul, pens, left.counts)))
