@@ -1,4 +1,4 @@
-"""Actions a player takes, as plain frozen values (RULES.md T, D, O, J4, E).
+"""Actions a player takes, as plain frozen values (the rules R-T, D, O, J4 and E).
 
 They live below the solver and the engine so both can speak of them: the
 solver's go-out plans are lists of actions, the engine applies them. Table
@@ -11,13 +11,17 @@ Discard(card=Card('KS'))
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
 from rummylib.cards import Card
+from rummylib.errors import InvalidMeldError, MeldReason, shorten
 from rummylib.melds import End, Group, Meld, Run
+
+from ._guards import is_collection_of_items
 
 __all__ = [
     "Action",
@@ -43,10 +47,20 @@ def _meld_key(meld: Meld) -> tuple[int, ...]:
     return (*head, len(meld.cards), *(c.index for c in meld.cards))
 
 
+#: Most melds one opening may hold (a 224-card deck makes at most 74 melds).
+MAX_OPEN_MELDS: Final = 80
+
+
 def _meld_tuple(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     # An opening is a set of melds: kept in one canonical order, so two
     # Open values with the same melds are equal (legal_actions lists each once).
-    items = tuple(melds)
+    if not is_collection_of_items(melds):
+        msg = f"Open takes a sequence of melds, not {shorten(melds)}"
+        raise InvalidMeldError(MeldReason.WRONG_TYPE, melds, msg)
+    items = tuple(itertools.islice(melds, MAX_OPEN_MELDS + 1))
+    if len(items) > MAX_OPEN_MELDS:
+        msg = f"an opening holds at most {MAX_OPEN_MELDS} melds"
+        raise InvalidMeldError(MeldReason.TOO_LONG, melds, msg)
     try:
         return tuple(sorted(items, key=_meld_key))
     except (AttributeError, TypeError):
@@ -70,6 +84,10 @@ class Open:
     The melds are kept in a canonical order (runs by suit and start, then
     groups by rank), so an opening is a set: ``Open((a, b)) == Open((b, a))``.
     They go on the table in that order.
+
+    Raises:
+        InvalidMeldError: ``melds`` is not a sequence (reason ``WRONG_TYPE``) or
+            holds more than :data:`MAX_OPEN_MELDS` melds.
     """
 
     melds: tuple[Meld, ...] = attrs.field(converter=_meld_tuple)
@@ -117,3 +135,37 @@ class NextRound:
 
 #: Any action.
 Action: TypeAlias = DrawStock | TakeDiscard | Open | LayMeld | LayOff | SwapJoker | Discard | NextRound
+
+
+def _meld_text(meld: Meld) -> str:
+    return " ".join(f"JK={r}" if c.is_joker else str(c) for c, r in zip(meld.cards, meld.represents))
+
+
+def _notation(action: Action) -> str:
+    """``str(action)``: the action notation (:func:`rummylib.records.format_action`).
+
+    A malformed action (a field of the wrong type) falls back to its repr.
+    """
+    try:
+        if isinstance(action, Discard):
+            return f"discard {action.card}"
+        if isinstance(action, SwapJoker):
+            return f"swap #{action.target} {action.card}"
+        if isinstance(action, LayOff):
+            end = "" if action.end is None else f" {action.end.value}"
+            return f"layoff #{action.target} {action.card}{end}"
+        if isinstance(action, LayMeld):
+            return f"meld {_meld_text(action.meld)}"
+        if isinstance(action, Open):
+            return "open " + " | ".join(_meld_text(m) for m in action.melds)
+    except (AttributeError, TypeError, ValueError):
+        return repr(action)
+    return _PLAIN.get(type(action), repr(action))
+
+
+_PLAIN: dict[type, str] = {DrawStock: "draw", TakeDiscard: "take", NextRound: "next"}
+
+# Every action prints as its notation, as cards and melds do: str(Discard(KS)) == "discard KS".
+for _kind in (DrawStock, TakeDiscard, Open, LayMeld, LayOff, SwapJoker, Discard, NextRound):
+    _kind.__str__ = _notation  # type: ignore[assignment,method-assign]
+del _kind

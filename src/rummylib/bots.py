@@ -1,7 +1,7 @@
 """Built-in players: the :class:`Bot` protocol, :class:`RandomBot` and :class:`GreedyBot`.
 
 A bot sees only what its seat may know (a :class:`~rummylib.PlayerView`,
-RULES.md H1) and the legal actions, and returns one of them. Bots pickle, so
+R-H1) and the legal actions, and returns one of them. Bots pickle, so
 :func:`~rummylib.simulate` can ship them to worker processes.
 
 >>> import rummylib as rl
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, Protocol, TypeAlias, overload, runtime_checkable
 
 from rummylib.actions import (
@@ -44,6 +44,7 @@ __all__ = [
     "GreedyBot",
     "LegalActions",
     "RandomBot",
+    "SeatActions",
     "SimulationError",
     "SimulationReason",
     "derive_seed",
@@ -87,11 +88,16 @@ def derive_seed(seed: int, *labels: int | str) -> int:
     "game", i)`` and its seat ``k`` the bot seed ``derive_seed(seed, "bot", i,
     k)``, so a simulation is the same however it is split across processes.
 
+    Raises:
+        SimulationError: ``seed`` is not an int (reason ``BAD_ARGUMENT``).
+
     >>> derive_seed(2026, "game", 0) == derive_seed(2026, "game", 0)
     True
     >>> derive_seed(2026, "game", 0) != derive_seed(2026, "game", 1)
     True
     """
+    if not is_int(seed):
+        raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, f"a seed must be an int, not {seed!r}")
     text = "\x1f".join([repr(int(seed)), *(repr(x) for x in labels)])
     digest = hashlib.blake2b(text.encode(), digest_size=16, person=b"rummylib-seed").digest()
     return int.from_bytes(digest, "big")
@@ -149,7 +155,8 @@ class LegalActions(Sequence[Action]):
     ``action in legal`` asks :func:`~rummylib.is_legal` and enumerates
     nothing; indexing, ``len`` and iteration list :func:`~rummylib.legal_actions`
     once, on first use. It holds the state, so hand it only to trusted bots;
-    to keep a bot honest give it ``list(legal_actions(state))`` instead.
+    to keep a bot honest give it ``SeatActions(LegalActions(state))`` (as
+    :func:`~rummylib.play_game` and :func:`~rummylib.simulate` do).
 
     >>> import rummylib as rl
     >>> s = rl.new_game(rl.REMIK, 3, seed=1)
@@ -193,6 +200,48 @@ class LegalActions(Sequence[Action]):
     def __repr__(self) -> str:
         shown = "..." if self._items is None else ", ".join(map(repr, self._items))
         return f"LegalActions({shown})"
+
+
+class SeatActions(Sequence[Action]):
+    """The legal actions as a bot may see them: a tuple, with no path back to the state.
+
+    Built from a :class:`LegalActions` (or any iterable of actions) by listing
+    it once; it holds only the actions, so neither attribute access
+    (``_state``, ``__dict__``) nor pickling reaches the stock or other hands.
+    :func:`~rummylib.play_game` and :func:`~rummylib.simulate` give bots this.
+
+    >>> import rummylib as rl
+    >>> legal = SeatActions(rl.LegalActions(rl.new_game(rl.STRAIGHT, 2, seed=1)))
+    >>> list(legal), hasattr(legal, "_state")
+    ([DrawStock(), TakeDiscard()], False)
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self._items: tuple[Action, ...] = tuple(actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._items
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        return self._items[index]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._items)
+
+    def __reduce__(self) -> tuple[type[SeatActions], tuple[tuple[Action, ...]]]:
+        return (SeatActions, (self._items,))
+
+    def __repr__(self) -> str:
+        return f"SeatActions({', '.join(map(repr, self._items))})"
 
 
 # --- RandomBot ------------------------------------------------------------------------

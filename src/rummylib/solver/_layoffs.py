@@ -1,7 +1,7 @@
 """What the table can take from a hand this turn: lay-offs, joker swaps, extended opening runs.
 
 The go-out search (:mod:`rummylib.solver._goout`) reads these as precomputed
-records on packed counts (RULES.md T6, J4, J5, O4, O6).
+records on packed counts (R-T6, J4, J5, O4, O6).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The best remik opening (RULES.md O2, O3) and whether one exists."""
+"""The best remik opening (R-O2, O3) and whether one exists."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import cast
 
 from rummylib._guards import is_int, is_int_in
 from rummylib.cards import Card, CardMultiset
-from rummylib.errors import InvalidStateError, StateReason
+from rummylib.errors import InvalidStateError, StateReason, shorten
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import SCALE, Split, first_cover, tightened, wants_lp
 from rummylib.solver._results import Opening, prepare
@@ -203,10 +203,7 @@ def check_keep(keep: object, rules: Ruleset) -> int:
         return 1 if rules.must_discard_to_go_out else 0
     most = 52 * rules.decks + rules.jokers
     if not is_int_in(keep, 0, most):
-        shown = repr(keep)
-        if len(shown) > 40:
-            shown = shown[:37] + "..."
-        msg = f"keep must be None or an int from 0 to {most} (the deck), not {shown}"
+        msg = f"keep must be None or an int from 0 to {most} (the deck), not {shorten(keep)}"
         reason = StateReason.BAD_VALUE if is_int(keep) else StateReason.WRONG_TYPE
         raise InvalidStateError(reason, "keep", msg)
     return cast(int, keep)
