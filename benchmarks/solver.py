@@ -94,14 +94,6 @@ def highs_peer(rules: Ruleset, objective: str) -> Peer | None:
                 vals.append(float(s.jokers))
         upper = [float(counts[c]) for c in range(52)] + [float(jokers)]
         lower = [0.0] * 53
-        if objective == "opening" and rules.must_discard_to_go_out:
-            # R-T3: the opening leaves a card for the discard (best_opening's default keep).
-            for k, s in enumerate(cand):
-                rows.append(len(upper))
-                cols.append(k)
-                vals.append(float(s.size))
-            upper.append(float(sum(counts[:52]) + jokers - 1))
-            lower.append(0.0)
         if objective == "opening" and rules.opening_clean_run:
             for k, s in enumerate(cand):
                 if s.clean:
@@ -110,6 +102,14 @@ def highs_peer(rules: Ruleset, objective: str) -> Peer | None:
                     vals.append(1.0)
             upper.append(np.inf)
             lower.append(1.0)
+        if objective == "opening" and rules.must_discard_to_go_out:
+            # R-T3: the opening leaves a card for the discard (best_opening's default keep).
+            for k, s in enumerate(cand):
+                rows.append(len(upper))
+                cols.append(k)
+                vals.append(float(s.size))
+            upper.append(float(sum(counts[:52]) + jokers - 1))
+            lower.append(0.0)
         a = csr_matrix((vals, (rows, cols)), shape=(len(upper), len(cand)))
         if objective == "partition":
             gain = np.array([sum(pens[c] for c in s.naturals) + s.jokers * pens[52] for s in cand], dtype=float)

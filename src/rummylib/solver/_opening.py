@@ -268,8 +268,10 @@ def can_open(hand: Iterable[Card], rules: Ruleset, *, keep: int | None = None) -
         InvalidStateError: as :func:`best_opening`.
 
     >>> from rummylib import REMIK, parse_cards, can_open
-    >>> can_open(parse_cards("9S 10S JS 8H 8D 8C"), REMIK), can_open(parse_cards("9S 10S JS 8H 8D"), REMIK)
+    >>> can_open(parse_cards("9S 10S JS 8H 8D 8C 2C"), REMIK), can_open(parse_cards("9S 10S JS 8H 8D 2C"), REMIK)
     (True, False)
+    >>> can_open(parse_cards("9S 10S JS 8H 8D 8C"), REMIK), can_open(parse_cards("9S 10S JS 8H 8D 8C"), REMIK, keep=0)
+    (False, True)
     """
     ms, checked = prepare(hand, rules, "hand")
     return _solve(ms, checked, check_keep(keep, checked)) is not None
