@@ -103,7 +103,7 @@ def _search(
             return result[0]
     if not wants_lp(size):
         return _plain(cover, x, jokers, need, alpha, m2)
-    points_cover = tightened(cover, tables, x, jokers, _split(tables.rules))
+    points_cover = tightened(cover, tables, x, jokers, _split(tables.rules), need >> 1)
     # Gains are now SCALE * points * m2 + (cards placed, penalty): rescale the cut-off,
     # and results back to the plain scale (points * m2 + the rest) with ``plain``.
     unit = SCALE * m2
@@ -135,7 +135,7 @@ def _search(
     settled = trial(points_cover, TIE_BUDGET, ties)
     if settled is not None:
         return plain(settled[0]), settled[1]
-    whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules))
+    whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules), need >> 1)
     first = SCALE * plain(found[0])
     value = whole.solve(x, jokers, need, first, SCALE * m2)
     if value <= first:

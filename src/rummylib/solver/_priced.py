@@ -118,7 +118,7 @@ class Split(NamedTuple):
 SCALE = 840
 
 
-def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split) -> Cover:
+def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: int = 0) -> Cover:
     """A search over the same candidates with the LP's dual prices as potential.
 
     Gains become ``SCALE * priced * fine + rest``; each card's potential is its
@@ -132,15 +132,21 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split) -> Cov
     """
     rowof, capacity, columns, _, entries = _program(cover, tables, x, j)
     priced = [split.priced(entry[4]) for entry in entries]
-    prices, used = solve_lp(columns, [float(v) for v in priced], capacity)
     joker_row = len(capacity) - 1
+    if keep:
+        # At most (cards - keep) cards are laid: one more row, every column uses its size.
+        # Its price is added to every card's; the search charges it back per card kept.
+        capacity = [*capacity, sum(capacity) - keep]
+        columns = [(*col, (joker_row + 1, sum(n for _, n in col))) for col in columns]
+    prices, used = solve_lp(columns, [float(v) for v in priced], capacity)
+    size_price = max(0.0, prices[joker_row + 1]) if keep else 0.0
     pos = tables.pos
     card_at = tables.card_at
     # Integer prices in units of 1 / SCALE, by search position (joker last).
     units = [0] * 53
     for position, i in rowof.items():
-        units[position] = max(0, ceil(prices[i] * SCALE - 1e-6))
-    units[52] = max(0, ceil(prices[joker_row] * SCALE - 1e-6)) if j else 0
+        units[position] = max(0, ceil((prices[i] + size_price) * SCALE - 1e-6))
+    units[52] = max(0, ceil((prices[joker_row] + size_price) * SCALE - 1e-6)) if j else 0
     for entry, value in zip(entries, priced):
         naturals = [pos[c] for c in entry[4].naturals]
         short = value * SCALE - sum(units[c] for c in naturals) - entry[1] * units[52]
@@ -214,6 +220,9 @@ def _dive(
         _, capacity, columns, gains, entries = _program(cover, tables, x, j)
         if not columns:
             break
+        if need >> 1:  # leave room for the cards to keep (see tightened)
+            capacity = [*capacity, sum(capacity) - (need >> 1)]
+            columns = [(*col, (len(capacity) - 1, sum(n for _, n in col))) for col in columns]
         _, used = solve_lp(columns, [float(g) for g in gains], capacity)
         picks = [(entry, int(u + 1e-6)) for entry, u in zip(entries, used) if u >= 1 - 1e-6]
         if not picks:

@@ -142,7 +142,8 @@ class Cover:
         self.ones = tables.ones
         self.rows = rows
         self.potential = potential  # by search position, joker last (see by_position)
-        #: What keeping one card costs at least: the least potential of any card.
+        #: What keeping one card costs at least: the least potential of any card
+        #: (:meth:`solve` narrows it to the cards of the state it starts from).
         self.keep_cost = min(potential)
         self.memo: dict[tuple[int, int, int], tuple[int, bool, Entry | None]] = {}
         #: Bounds are ``priced * fine + rest``; with ``scale`` > 1 the priced part is
@@ -193,6 +194,19 @@ class Cover:
                 shift = bit.bit_length() - 1
                 x &= ~(self.field << shift)
                 dead ^= bit
+
+    def least(self, x: int, j: int) -> int:
+        """The least potential of a card in ``x`` (or of a joker, with ``j``): what keeping one gives up at least."""
+        w = self.w
+        least = self.potential[52] if j else None
+        p = self.presence(x)
+        while p:
+            bit = p & -p
+            p ^= bit
+            value = self.potential[(bit.bit_length() - 1) // w]
+            if least is None or value < least:
+                least = value
+        return 0 if least is None else least
 
     def remaining(self, x: int, j: int) -> int:
         """The potential of what is left: an upper bound on its gain."""
@@ -265,6 +279,8 @@ class Cover:
         stay valid from one window to the next. The first windows that fail
         also tell how far below the potential the optimum lies.
         """
+        if need > 1:  # cards to keep: each costs at least the least potential of a card present
+            self.keep_cost = self.least(x, j)
         rem = self.remaining(x, j)
         top = rem // unit
         loss = 0
@@ -287,7 +303,8 @@ class Cover:
         exists, and the exact search that follows only has to prove it best.
         """
         rem = self.remaining(x, j)
-        target = max(floor + 1, (rem // unit) * unit)
+        keep = need >> 1  # cards to leave over give up at least the least potential each
+        target = max(floor + 1, ((rem - keep * self.least(x, j)) // unit) * unit)
         left = [budget]
         for discrepancies in range(3):
             found = self._probe(x, j, need, rem, target - 1, discrepancies, left)
