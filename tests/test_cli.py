@@ -57,8 +57,8 @@ def test_check_shows_the_readings_of_an_ambiguous_meld() -> None:  # R-J1
     code, out, err = run("check", "8S 8H JK")
     assert code == 1 and "ambiguous" in err
     assert out.splitlines() == [
-        "  reading 1: 8S 8H JK=8D  group of eights, 24 points",
-        "  reading 2: 8S 8H JK=8C  group of eights, 24 points",
+        "  reading 1: 8S 8H JK=8D  set of eights, 24 points",
+        "  reading 2: 8S 8H JK=8C  set of eights, 24 points",
     ]
     code, out, _ = run("check", "--json", "8S 8H JK")
     report = json.loads(out)
