@@ -109,7 +109,7 @@ class _Search:
             self.below[p] = mask
         # Swap slots of cards above each position: a meld may use freed jokers that
         # swaps of higher cards will supply (``f`` goes below zero until they do).
-        self.above = [sum(len(self.plain[q]) + len(self.relevant[q]) for q in range(p + 1, 52)) for p in range(52)]
+        self.slot_cards = [(q, len(self.plain[q]) + len(self.relevant[q])) for q in range(52) if self._has_swaps(q)]
         self.memo: dict[_State, tuple[int, bool, _Step | None]] = {}
         # The card that has to go into the Open (R-D2): its index (52 = joker) and,
         # for a natural, the bit of its count field in the packed hand.
@@ -134,6 +134,12 @@ class _Search:
     def start(self, x: int, h: int, need_clean: bool, need: bool) -> _State:
         fresh = bool(x) and self._has_swaps(self.low_card(x))
         return _State(x, h, 0, 0, 1, 0, need_clean, need, 0, 0, fresh)
+
+    def to_come(self, x: int, card: int) -> int:
+        """How many swaps cards above ``card`` still in ``x`` can make (each frees a joker)."""
+        w = self.w
+        field = self.tables.field
+        return sum(min(n, (x >> (q * w)) & field) for q, n in self.slot_cards if q > card)
 
     def _has_swaps(self, card: int) -> bool:
         return bool(self.plain[card] or self.relevant[card])
@@ -181,6 +187,8 @@ class _Search:
         """
         if s.need and not (s.x & self.need_field if self.need_bit else s.h):
             return NEG
+        if s.f < 0 and -s.f > self.to_come(s.x, self.low_card(s.x) - 1 if s.fresh else self.low_card(s.x)):
+            return NEG  # more freed jokers owed than swaps still to come
         hit = self.memo.get(s)
         if hit is not None and (hit[1] or hit[0] >= target):
             return hit[0]
@@ -247,7 +255,7 @@ class _Search:
 
     def _new_melds(self, s: _State, card: int, absent: int) -> Iterable[tuple[_Step, _State, int]]:
         counting = self.need_open
-        freed = s.f + self.above[card]  # freed jokers there are or can still be
+        freed = s.f + self.to_come(s.x, card)  # freed jokers there are or can still be
         for packed, shape in self.rows[card]:
             sj = shape.jokers
             if sj > s.h + freed or packed & absent:
