@@ -77,6 +77,7 @@ FOUNDATION = {
     "lay_off",
     "make_meld",
     "meld_points",
+    "meld_readings",
     "parse_card",
     "parse_cards",
     "parse_meld",
@@ -159,7 +160,7 @@ FOUNDATION_MODULES = {
         "REMIK", "RULESETS", "STRAIGHT", "DiscardRule", "RestockRule", "Ruleset", "Scoring", "TieRule", "get_ruleset",
     },
     "rummylib.melds": {
-        "End", "Group", "Meld", "Run", "format_meld", "is_clean_run", "lay_off", "make_meld", "meld_points",
+        "End", "Group", "Meld", "Run", "format_meld", "is_clean_run", "lay_off", "make_meld", "meld_points", "meld_readings",
         "parse_meld", "swap_joker", "validate_meld",
     },
     "rummylib.scoring": {

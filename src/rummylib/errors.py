@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import enum
 import reprlib
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:  # for annotations only: melds build on this module
+    from rummylib.melds import Meld
 
 __all__ = [
     "CardParseError",
@@ -204,11 +207,15 @@ class InvalidMeldError(RummyError, ValueError):
     Attributes:
         reason: which rule is broken.
         cards: the cards concerned, as given.
+        readings: with reason ``AMBIGUOUS``, every valid meld the cards can
+            form (each joker declaration, see :func:`~rummylib.meld_readings`);
+            empty otherwise.
     """
 
-    def __init__(self, reason: MeldReason, cards: Any, detail: str) -> None:
+    def __init__(self, reason: MeldReason, cards: Any, detail: str, readings: tuple[Meld, ...] = ()) -> None:
         self.reason = reason
         self.cards = cards
+        self.readings: tuple[Meld, ...] = readings
         super().__init__(detail)
 
 

@@ -261,6 +261,24 @@ class Group(Meld):
         return format_meld(self)
 
 
+def _new_run(suit: Suit, start: int, cards: tuple[Card, ...]) -> Run:
+    """A run whose layout the caller has built correctly (no checks; internal, for hot paths)."""
+    run = object.__new__(Run)
+    object.__setattr__(run, "suit", suit)
+    object.__setattr__(run, "start", start)
+    object.__setattr__(run, "cards", cards)
+    return run
+
+
+def _new_group(rank: Rank, cards: tuple[Card, ...], suits: tuple[Suit, ...]) -> Group:
+    """A group whose layout the caller has built correctly (no checks; internal, for hot paths)."""
+    group = object.__new__(Group)
+    object.__setattr__(group, "rank", rank)
+    object.__setattr__(group, "cards", cards)
+    object.__setattr__(group, "suits", suits)
+    return group
+
+
 def _check_rules(rules: object) -> Ruleset:
     if not isinstance(rules, Ruleset):
         msg = f"expected a Ruleset, not {type(rules).__name__}"

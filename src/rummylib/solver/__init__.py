@@ -6,7 +6,7 @@ are precomputed once per ruleset (a small bounded cache); every search keeps
 its memo for the length of one call.
 
 >>> from rummylib import REMIK, parse_cards, best_opening
->>> best_opening(parse_cards("9S 10S JS 8H 8D 8C"), REMIK).points
+>>> best_opening(parse_cards("9S 10S JS 8H 8D 8C 2C"), REMIK).points
 53
 """
 
