@@ -54,6 +54,7 @@ from rummylib.errors import (
     MeldReason,
     ParseReason,
     RulesetError,
+    RulesetMismatchError,
     RulesetReason,
     RummyError,
 )
@@ -161,6 +162,7 @@ __all__ = [
     "RoundState",
     "Ruleset",
     "RulesetError",
+    "RulesetMismatchError",
     "RulesetReason",
     "RummyError",
     "Run",

@@ -24,6 +24,7 @@ from rummylib.records._doc import MAX_DEPTH, MAX_NODES, MAX_STRING, MAX_TEXT, SC
 from rummylib.records._json import Document, from_dict, from_json, to_dict, to_json
 from rummylib.records._notation import format_action, parse_action
 from rummylib.records._record import GameRecord, format_record, load_record, parse_record, replay, save_record
+from rummylib.records._rulesref import ruleset_fingerprint
 
 # The schema, field by field, is documented once, in _json; show it with the package.
 __doc__ = f"{__doc__}\n{_json.__doc__}"
@@ -45,6 +46,7 @@ __all__ = [
     "parse_action",
     "parse_record",
     "replay",
+    "ruleset_fingerprint",
     "save_record",
     "to_dict",
     "to_json",

@@ -210,7 +210,16 @@ Player view
 
 ``seat``
     Whose view this is.
-``rules``, ``players``, ``dealer``, ``round_number``, ``totals``, ``results``
+``rules``
+    A preset is named by reference, ``{"name": "remik", "fingerprint":
+    "..."}`` (16 hex digits, :func:`~rummylib.records.ruleset_fingerprint`),
+    so a view does not repeat every rule; any other ruleset (or any ruleset,
+    with ``to_json(view, full_rules=True)``) is written in full, as in a state.
+    A reader resolves a reference among the presets and the ``rulesets=`` it
+    is given; an unknown name or a fingerprint that differs raises
+    :class:`~rummylib.RulesetMismatchError` (``UNKNOWN_RULESET``,
+    ``RULESET_MISMATCH``).
+``players``, ``dealer``, ``round_number``, ``totals``, ``results``
     As in a state.
 ``standings``
     ``{"rounds": <finished rounds>, "is_over": <boolean>, "winners": [<seats>]}``,
@@ -245,7 +254,7 @@ that each is legal.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
 from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
@@ -263,6 +272,7 @@ from rummylib.records._doc import (
     short,
 )
 from rummylib.records._record import GameRecord, record_from_json, record_to_json
+from rummylib.records._rulesref import known_rulesets, lean_view_from_json, lean_view_to_json
 from rummylib.records._state import state_from_json, state_to_json, view_from_json, view_to_json
 from rummylib.records._values import (
     ACTION_TYPES,
@@ -313,8 +323,12 @@ _KINDS: Final[dict[str, tuple[tuple[type, ...], _Writer, _Reader]]] = {
 }
 
 
-def to_dict(value: Document) -> dict[str, Any]:
+def to_dict(value: Document, *, full_rules: bool = False) -> dict[str, Any]:
     """A JSON-safe document for ``value``, with its ``schema`` and ``kind``.
+
+    A view names a preset ruleset by reference, ``{"name": ..., "fingerprint":
+    ...}`` (see :func:`ruleset_fingerprint`); ``full_rules=True`` writes every
+    field instead. A ruleset that is no preset is always written in full.
 
     Raises:
         InvalidStateError: ``value`` is not something records can write
@@ -324,6 +338,8 @@ def to_dict(value: Document) -> dict[str, Any]:
     >>> to_dict(Discard(parse_card("KS")))
     {'schema': 1, 'kind': 'action', 'type': 'discard', 'card': 'KS'}
     """
+    if type(value) is PlayerView:
+        return {"schema": SCHEMA_VERSION, "kind": "view", **lean_view_to_json(value, full_rules=full_rules)}
     for kind, (types, write, _) in _KINDS.items():
         if type(value) in types:
             return {"schema": SCHEMA_VERSION, "kind": kind, **write(value)}
@@ -332,10 +348,10 @@ def to_dict(value: Document) -> dict[str, Any]:
 
 
 @overload
-def from_dict(data: object) -> Document: ...
+def from_dict(data: object, *, rulesets: Iterable[Ruleset] = ()) -> Document: ...
 @overload
-def from_dict(data: object, expect: type[_T]) -> _T: ...
-def from_dict(data: object, expect: type[Any] | None = None) -> Any:
+def from_dict(data: object, expect: type[_T], *, rulesets: Iterable[Ruleset] = ()) -> _T: ...
+def from_dict(data: object, expect: type[Any] | None = None, *, rulesets: Iterable[Ruleset] = ()) -> Any:
     """Read a document written by :func:`to_dict`, re-validating all of it.
 
     Args:
@@ -344,8 +360,13 @@ def from_dict(data: object, expect: type[Any] | None = None) -> Any:
             unless all of it is valid.
         expect: the type the document must hold (``Ruleset``, ``Meld``,
             ``Open``, ...); ``None`` takes any kind.
+        rulesets: rulesets besides the presets that a view's ruleset
+            reference may name (a house variant the server and its clients share).
 
     Raises:
+        RulesetMismatchError: a view names its ruleset by a reference that
+            matches no known ruleset (``UNKNOWN_RULESET``) or by a fingerprint
+            other than the known ruleset's (``RULESET_MISMATCH``).
         InvalidStateError: the document is malformed, forged, too large or
             not of the expected type; ``reason`` says what, ``path`` where.
 
@@ -377,27 +398,27 @@ def from_dict(data: object, expect: type[Any] | None = None) -> Any:
     if expect is not None and not any(issubclass(t, expect) for t in types):
         fail(StateReason.BAD_SCHEMA, "kind", f"expected a {expect.__name__} document, found kind {kind!r}")
     body = {k: v for k, v in data.items() if k not in ("schema", "kind")}  # type: ignore[attr-defined]
-    value = read(body, "")
+    value = lean_view_from_json(body, "", known_rulesets(rulesets)) if kind == "view" else read(body, "")
     if expect is not None and not isinstance(value, expect):
         fail(StateReason.BAD_SCHEMA, "type", f"expected {expect.__name__}, found {type(value).__name__}")
     return value
 
 
-def to_json(value: Document, *, indent: int | None = None) -> str:
+def to_json(value: Document, *, indent: int | None = None, full_rules: bool = False) -> str:
     """:func:`to_dict` as JSON text (keys in schema order, ASCII-safe).
 
     >>> from rummylib import DrawStock
     >>> to_json(DrawStock())
     '{"schema": 1, "kind": "action", "type": "draw_stock"}'
     """
-    return json.dumps(to_dict(value), indent=indent, ensure_ascii=True, allow_nan=False)
+    return json.dumps(to_dict(value, full_rules=full_rules), indent=indent, ensure_ascii=True, allow_nan=False)
 
 
 @overload
-def from_json(text: str | bytes) -> Document: ...
+def from_json(text: str | bytes, *, rulesets: Iterable[Ruleset] = ()) -> Document: ...
 @overload
-def from_json(text: str | bytes, expect: type[_T]) -> _T: ...
-def from_json(text: str | bytes, expect: type[Any] | None = None) -> Any:
+def from_json(text: str | bytes, expect: type[_T], *, rulesets: Iterable[Ruleset] = ()) -> _T: ...
+def from_json(text: str | bytes, expect: type[Any] | None = None, *, rulesets: Iterable[Ruleset] = ()) -> Any:
     """Parse JSON text safely (size and depth bounded, strict syntax), then :func:`from_dict`.
 
     Raises:
@@ -408,4 +429,4 @@ def from_json(text: str | bytes, expect: type[Any] | None = None) -> Any:
     >>> from_json(to_json(REMIK), Ruleset) == REMIK
     True
     """
-    return from_dict(parse_json(text), expect)  # type: ignore[arg-type]
+    return from_dict(parse_json(text), expect, rulesets=rulesets)  # type: ignore[arg-type]
