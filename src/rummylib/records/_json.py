@@ -248,7 +248,11 @@ dealer), and ``actions``: an array of actions in the text notation of
 :func:`~rummylib.records.format_action` (``"draw"``, ``"discard KS"``,
 ``"open 9S 10S JS | 8H 8D JK=8C"``), read with the record's ruleset.
 Loading checks each action's form; :func:`~rummylib.records.replay` checks
-that each is legal.
+that each is legal. Two optional fields, written only when not empty:
+``headers``, an object with any of ``event``, ``site``, ``date``, ``round``,
+``result`` (strings) and ``tags`` (an object of free tags, name -> string;
+see :class:`~rummylib.records.RecordHeaders`), and ``comments``, an array of
+``{"action": <index>, "text": <string>}``, at most one per action.
 """
 
 from __future__ import annotations
