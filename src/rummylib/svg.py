@@ -307,7 +307,9 @@ def _status(v: PlayerView) -> str:
         winners = ", ".join(v.players[s] for s in v.standings.winners)
         return f"round {v.round_number} - game over - won by {winners}"
     if v.phase is Phase.ROUND_OVER:
-        return f"round {v.round_number} over"
+        last = v.results[-1] if v.results else None
+        how = "nobody went out" if last is None or last.winner is None else f"{v.players[last.winner]} went out"
+        return f"round {v.round_number} over - {how}"
     who = "you" if v.to_act == v.seat else v.players[v.to_act]
     return f"round {v.round_number} - {who} to {v.phase.value}"
 
