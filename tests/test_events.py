@@ -91,6 +91,17 @@ def test_thousands_of_random_steps(rules: rl.Ruleset) -> None:
     assert {"DrawStock", "Discard", "NextRound", "round_end", "restock"} <= kinds, kinds
 
 
+def test_every_field_of_a_view_is_carried_by_events() -> None:
+    from rummylib.events._event import COPIED, REBUILT
+
+    missing = set(attrs.fields_dict(rl.PlayerView)) - set(COPIED) - set(REBUILT)
+    assert not missing, (
+        f"PlayerView gained {sorted(missing)}: if public (the same for every seat), add an Event field of that name "
+        "filled in events(), list it in events._event.COPIED and write it in events/_json.py; if it differs per seat, "
+        "set it in StepEvents.for_seat from view(after, seat) as turn is"
+    )
+
+
 # --- what a seat may not see does not change its event -----------------------------------------
 
 

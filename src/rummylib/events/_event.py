@@ -15,7 +15,7 @@ from rummylib.errors import InvalidStateError, StateReason
 from rummylib.records import format_action
 from rummylib.scoring import RoundResult
 
-__all__ = ["COPIED", "Event", "StepEvents", "events"]
+__all__ = ["COPIED", "REBUILT", "Event", "StepEvents", "events"]
 
 
 def _cards(values: Sequence[Card]) -> tuple[Card, ...]:
@@ -35,6 +35,7 @@ def _bools(values: Sequence[bool]) -> tuple[bool, ...]:
 
 
 #: The public fields of a view an event states as they are after the step (copied by :func:`apply_event`).
+#: A new public field of PlayerView: add an Event field of that name, list it here, and write it in _json.
 COPIED: Final = (
     "round_number",
     "dealer",
@@ -46,6 +47,8 @@ COPIED: Final = (
     "opened",
     "totals",
 )
+#: The view's fields apply_event rebuilds otherwise (changes of table, pile, hand; results; the seat's own turn).
+REBUILT: Final = ("seat", "rules", "players", "hand", "table", "discard", "turn", "results", "standings")
 
 
 @attrs.frozen

@@ -19,6 +19,8 @@ import json
 import typing
 from typing import Any, Final
 
+import attrs
+
 from rummylib.actions import Action
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine import Phase, TableMeld, TurnState
@@ -46,16 +48,15 @@ def _body(doc: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in doc.items() if k not in ("schema", "kind")}
 
 
+#: Each field of TurnState and its JSON form, read off the class so a new field of these types needs no change.
+_TURN_FIELDS: Final = tuple((f.name, str(f.type)) for f in attrs.fields(TurnState))
+_TURN_KINDS: Final = frozenset({"Card | None", "bool", "int"})
+if not {kind for _, kind in _TURN_FIELDS} <= _TURN_KINDS:  # pragma: no cover - a guard for the next field
+    raise TypeError(f"TurnState has a field type the event JSON cannot write: {_TURN_FIELDS}")
+
+
 def _turn_to_json(t: TurnState) -> dict[str, Any]:
-    return {
-        "drawn": _card(t.drawn),
-        "taken": _card(t.taken),
-        "must_meld": _card(t.must_meld),
-        "must_go_out": t.must_go_out,
-        "freed_jokers": t.freed_jokers,
-        "melds_laid": t.melds_laid,
-        "laid": t.laid,
-    }
+    return {name: _card(getattr(t, name)) if kind == "Card | None" else getattr(t, name) for name, kind in _TURN_FIELDS}
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -185,17 +186,16 @@ def _turn(value: object, path: str) -> TurnState | None:
     if value is None:
         return None
     obj = Obj(value, path, "a turn")
-    turn = TurnState(
-        drawn=_opt_card(obj.get("drawn"), obj.at("drawn")),
-        taken=_opt_card(obj.get("taken"), obj.at("taken")),
-        must_meld=_opt_card(obj.get("must_meld"), obj.at("must_meld")),
-        must_go_out=obj.flag("must_go_out"),
-        freed_jokers=obj.integer("freed_jokers", 0, _MAX_CARDS),
-        melds_laid=obj.integer("melds_laid", 0, _MAX_CARDS),
-        laid=obj.flag("laid"),
-    )
+    fields: dict[str, Any] = {}
+    for name, kind in _TURN_FIELDS:
+        if kind == "Card | None":
+            fields[name] = _opt_card(obj.get(name), obj.at(name))
+        elif kind == "bool":
+            fields[name] = obj.flag(name)
+        else:
+            fields[name] = obj.integer(name, 0, _MAX_CARDS)
     obj.done()
-    return turn
+    return TurnState(**fields)
 
 
 def _phase(value: object, path: str) -> Phase:
