@@ -209,3 +209,27 @@ def test_files(tmp_path: object) -> None:
         save_record(rec, tmp_path / name)
         assert load_record(tmp_path / name) == rec
     assert (tmp_path / "g.txt").read_text(encoding="utf-8").startswith("# rummylib game record\n[Event")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_any_edit_reads_or_raises_a_typed_error(data: st.DataObject) -> None:
+    lines = _GOOD.splitlines()
+    i = data.draw(st.integers(0, len(lines) - 1))
+    edit = data.draw(st.sampled_from(["delete", "duplicate", "replace", "insert"]))
+    noise = data.draw(st.text(alphabet='[]{}"\\;#:=.,|0123456789 abcJKSHDC\t\u2028', max_size=30))
+    if edit == "delete":
+        del lines[i]
+    elif edit == "duplicate":
+        lines.insert(i, lines[i])
+    elif edit == "replace":
+        cut = data.draw(st.integers(0, len(lines[i])))
+        lines[i] = lines[i][:cut] + noise + lines[i][cut:]
+    else:
+        lines.insert(i, noise)
+    try:
+        rec = parse_record("\n".join(lines))
+    except rl.InvalidStateError as exc:
+        assert str(exc)
+    else:
+        assert parse_record(format_record(rec)) == rec
