@@ -42,12 +42,9 @@ def _check_step(before: rl.GameState, action: rl.Action, after: rl.GameState, *,
     for seat in range(before.num_players):
         mine = step.for_seat(seat)
         assert apply_event(rl.view(before, seat), mine) == rl.view(after, seat), (seat, action)
-        assert (
-            attrs.evolve(
-                mine, viewer=None, card=public.card, hand_in=public.hand_in, hand_out=public.hand_out, turn=None
-            )
-            == public
-        )
+        assert set(public.extra) <= set(mine.extra)  # a seat's event: the public one, plus what it alone learns
+        private = {"viewer": None, "card": public.card, "hand_in": public.hand_in, "hand_out": public.hand_out}
+        assert attrs.evolve(mine, **private, turn=None, extra=public.extra) == public  # type: ignore[arg-type]
         if json:
             assert event_from_json(event_to_json(mine)) == mine
     if json:
@@ -92,14 +89,37 @@ def test_thousands_of_random_steps(rules: rl.Ruleset) -> None:
 
 
 def test_every_field_of_a_view_is_carried_by_events() -> None:
-    from rummylib.events._event import COPIED, REBUILT
+    from rummylib.events._event import COPIED, EXTRA, REBUILT
+    from rummylib.events._json import extra_types_unsupported
 
-    missing = set(attrs.fields_dict(rl.PlayerView)) - set(COPIED) - set(REBUILT)
-    assert not missing, (
-        f"PlayerView gained {sorted(missing)}: if public (the same for every seat), add an Event field of that name "
-        "filled in events(), list it in events._event.COPIED and write it in events/_json.py; if it differs per seat, "
-        "set it in StepEvents.for_seat from view(after, seat) as turn is"
+    fields = set(attrs.fields_dict(rl.PlayerView))
+    assert fields == set(COPIED) | set(REBUILT) | set(EXTRA)
+    assert not extra_types_unsupported(), (
+        f"PlayerView fields {extra_types_unsupported()} have a type events/_json.py cannot write: add it to _WRITE "
+        "and _read_extra"
     )
+
+
+@pytest.mark.parametrize(
+    ("kind", "value"),
+    [
+        ("int", 7),
+        ("bool", True),
+        ("Card | None", None),
+        ("Card | None", rl.JOKER),
+        ("tuple[bool, ...]", (True, False)),
+        ("tuple[int, ...]", (3, -1)),
+        ("tuple[Card, ...]", rl.parse_cards("7H JK 7H")),
+        ("CardMultiset", rl.CardMultiset(rl.parse_cards("7H JK"))),
+        ("tuple[CardMultiset, ...]", (rl.CardMultiset(), rl.CardMultiset(rl.parse_cards("2C")))),
+    ],
+)
+def test_extra_view_fields_have_a_json_form(kind: str, value: object) -> None:
+    import json
+
+    from rummylib.events._json import _WRITE, _read_extra
+
+    assert _read_extra(kind, json.loads(json.dumps(_WRITE[kind](value))), "extra.x") == value
 
 
 # --- what a seat may not see does not change its event -----------------------------------------

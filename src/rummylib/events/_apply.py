@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from rummylib._guards import is_instance, is_int_in
 from rummylib.engine import PlayerView, TableMeld
 from rummylib.errors import InvalidStateError, StateReason
-from rummylib.events._event import COPIED, Event
+from rummylib.events._event import COPIED, EXTRA, Event
 from rummylib.melds import Group, Run, validate_meld
 from rummylib.scoring import standings
 
@@ -35,6 +37,16 @@ def _new_table(v: PlayerView, e: Event) -> tuple[TableMeld, ...]:
     if len(table) != e.table_size:
         raise _refuse("table_size", f"the changes make {len(table)} melds, not {e.table_size}")
     return tuple(table)
+
+
+def _extra(event: Event) -> dict[str, Any]:
+    values = dict(event.extra)
+    unknown = set(values) - set(EXTRA)
+    if unknown or len(values) != len(event.extra):
+        raise _refuse("extra", f"the fields {sorted(unknown)} are not fields of a view here (or appear twice)")
+    if len(values) != len(EXTRA):
+        raise _refuse("extra", f"a seat's event states {', '.join(EXTRA)}")
+    return values
 
 
 def apply_event(v: PlayerView, event: Event) -> PlayerView:
@@ -66,6 +78,7 @@ def apply_event(v: PlayerView, event: Event) -> PlayerView:
     return attrs.evolve(
         v,
         **{name: getattr(event, name) for name in COPIED},
+        **_extra(event),
         hand=hand,
         table=_new_table(v, event),
         discard=v.discard[: event.discard_kept] + event.discard_added,

@@ -10,12 +10,12 @@ import attrs
 from rummylib._guards import is_int_in
 from rummylib.actions import Action, DrawStock, NextRound, TakeDiscard
 from rummylib.cards import Card, CardMultiset
-from rummylib.engine import GameState, Phase, TableMeld, TurnState, apply, view
+from rummylib.engine import GameState, Phase, PlayerView, TableMeld, TurnState, apply, view
 from rummylib.errors import InvalidStateError, StateReason
 from rummylib.records import format_action
 from rummylib.scoring import RoundResult
 
-__all__ = ["COPIED", "REBUILT", "Event", "StepEvents", "events"]
+__all__ = ["COPIED", "EXTRA", "REBUILT", "Event", "StepEvents", "events"]
 
 
 def _cards(values: Sequence[Card]) -> tuple[Card, ...]:
@@ -34,6 +34,10 @@ def _bools(values: Sequence[bool]) -> tuple[bool, ...]:
     return tuple(values)
 
 
+def _extra(values: Sequence[tuple[str, object]]) -> tuple[tuple[str, object], ...]:
+    return tuple(values)
+
+
 #: The public fields of a view an event states as they are after the step (copied by :func:`apply_event`).
 #: A new public field of PlayerView: add an Event field of that name, list it here, and write it in _json.
 COPIED: Final = (
@@ -49,6 +53,8 @@ COPIED: Final = (
 )
 #: The view's fields apply_event rebuilds otherwise (changes of table, pile, hand; results; the seat's own turn).
 REBUILT: Final = ("seat", "rules", "players", "hand", "table", "discard", "turn", "results", "standings")
+#: Any other field of PlayerView, carried generically in :attr:`Event.extra` (its JSON form follows its type).
+EXTRA: Final = tuple(f.name for f in attrs.fields(PlayerView) if f.name not in COPIED and f.name not in REBUILT)
 
 
 @attrs.frozen
@@ -72,6 +78,9 @@ class Event:
         hand_in: cards that came into the viewer's hand (empty in the public event).
         hand_out: cards that left the viewer's hand.
         turn: the viewer's turn after the step (as its view shows it; ``None`` when not its turn).
+        extra: ``(name, value)`` of the view's other fields after the step
+            (:data:`EXTRA`): in the public event those that every seat sees
+            alike, in a seat's event all of them as that seat sees them.
     """
 
     seat: int
@@ -96,6 +105,7 @@ class Event:
     hand_in: CardMultiset = attrs.field(factory=CardMultiset)
     hand_out: CardMultiset = attrs.field(factory=CardMultiset)
     turn: TurnState | None = None
+    extra: tuple[tuple[str, object], ...] = attrs.field(default=(), converter=_extra)
 
     def text(self, players: Sequence[str] | None = None) -> str:
         """The event in notation: ``Bob: draw``, ``Bob: draw 7H`` (his own), ``Ann: take 7H``, ...
@@ -160,7 +170,10 @@ class StepEvents:
             gained = new.hand - old.hand if old.hand <= new.hand else CardMultiset()
             card = next(iter(gained), None)
         hand_in, hand_out = _hand_change(old.hand, new.hand)
-        return attrs.evolve(self.public, viewer=seat, card=card, hand_in=hand_in, hand_out=hand_out, turn=new.turn)
+        extra = tuple((name, getattr(new, name)) for name in EXTRA)
+        return attrs.evolve(
+            self.public, viewer=seat, card=card, hand_in=hand_in, hand_out=hand_out, turn=new.turn, extra=extra
+        )
 
 
 def _hand_change(old: CardMultiset, new: CardMultiset) -> tuple[CardMultiset, CardMultiset]:
@@ -176,6 +189,15 @@ def _common_prefix(a: Sequence[object], b: Sequence[object]) -> int:
             break
         k += 1
     return k
+
+
+def _public_extra(after: GameState) -> tuple[tuple[str, object], ...]:
+    """The :data:`EXTRA` fields every seat's view shows alike (the others go only into each seat's event)."""
+    if not EXTRA:
+        return ()
+    views = [view(after, s) for s in range(after.num_players)]
+    values = [(name, getattr(views[0], name)) for name in EXTRA]
+    return tuple((name, value) for name, value in values if all(getattr(v, name) == value for v in views[1:]))
 
 
 def _check_step(before: object, action: object, after: object) -> tuple[GameState, GameState]:
@@ -234,5 +256,6 @@ def events(before: GameState, action: Action, after: GameState | None = None) ->
         discard_added=new.discard[kept:],
         refilled=isinstance(action, DrawStock) and not new_round and new.restocks > old.restocks,
         result=after.results[-1] if ended else None,
+        extra=_public_extra(after),
     )
     return StepEvents(public, before=before, after=after)

@@ -7,7 +7,9 @@ event), ``action`` (an action body as in an ``"action"`` document), ``card``
 view), ``table_size``, ``table_changes`` (``[{"index": i, "meld": <meld>,
 "owner": <seat or null>}]``), ``discard_kept``, ``discard_added`` (cards),
 ``refilled``, ``result`` (a round result as in a state, or ``null``),
-``hand_in``, ``hand_out`` (cards) and ``turn`` (as in a view, or ``null``).
+``hand_in``, ``hand_out`` (cards), ``turn`` (as in a view, or ``null``) and
+``extra`` (an object: the view's other fields, each in the JSON form its type
+has: integers, booleans, cards, arrays of them, or ``null``).
 Reading checks every field's form and bounds and raises
 :class:`~rummylib.InvalidStateError` with the path of the bad field;
 :func:`~rummylib.events.apply_event` then checks that the event fits the view.
@@ -17,15 +19,16 @@ from __future__ import annotations
 
 import json
 import typing
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
 
 from rummylib.actions import Action
 from rummylib.cards import Card, CardMultiset
-from rummylib.engine import Phase, TableMeld, TurnState
+from rummylib.engine import Phase, PlayerView, TableMeld, TurnState
 from rummylib.errors import InvalidStateError, StateReason
-from rummylib.events._event import Event
+from rummylib.events._event import EXTRA, Event
 from rummylib.melds import Meld
 from rummylib.records import SCHEMA_VERSION, from_dict, to_dict
 from rummylib.records._doc import Obj, as_bool, as_card, as_int, check_limits, fail, items, join, parse_json, short
@@ -57,6 +60,69 @@ if not {kind for _, kind in _TURN_FIELDS} <= _TURN_KINDS:  # pragma: no cover - 
 
 def _turn_to_json(t: TurnState) -> dict[str, Any]:
     return {name: _card(getattr(t, name)) if kind == "Card | None" else getattr(t, name) for name, kind in _TURN_FIELDS}
+
+
+# --- the view's other fields (EXTRA), by their declared type ------------------------------------
+
+_EXTRA_TYPES: Final = {f.name: str(f.type) for f in attrs.fields(PlayerView) if f.name in EXTRA}
+_WRITE: Final[dict[str, Callable[[Any], Any]]] = {
+    "int": int,
+    "bool": bool,
+    "Card | None": _card,
+    "tuple[bool, ...]": list,
+    "tuple[int, ...]": list,
+    "tuple[Card, ...]": lambda v: [str(c) for c in v],
+    "CardMultiset": lambda v: [str(c) for c in v],
+    "tuple[CardMultiset, ...]": lambda v: [[str(c) for c in h] for h in v],
+}
+
+
+def _read_extra(kind: str, value: object, path: str) -> object:
+    def cards(v: object, p: str) -> tuple[Card, ...]:
+        return tuple(items(v, p, as_card, _MAX_CARDS))
+
+    if kind == "int":
+        return as_int(value, path, -_MAX_COUNT, _MAX_COUNT)
+    if kind == "bool":
+        return as_bool(value, path)
+    if kind == "Card | None":
+        return _opt_card(value, path)
+    if kind == "tuple[bool, ...]":
+        return tuple(items(value, path, as_bool, _MAX_SEATS))
+    if kind == "tuple[int, ...]":
+        return tuple(items(value, path, lambda v, p: as_int(v, p, -_MAX_COUNT, _MAX_COUNT), _MAX_SEATS))
+    if kind == "tuple[Card, ...]":
+        return cards(value, path)
+    if kind == "CardMultiset":
+        return CardMultiset(cards(value, path))
+    return tuple(CardMultiset(h) for h in items(value, path, cards, _MAX_SEATS))
+
+
+def extra_types_unsupported() -> dict[str, str]:
+    """The view's extra fields whose type has no JSON form here (empty when every one has)."""
+    return {name: kind for name, kind in _EXTRA_TYPES.items() if kind not in _WRITE}
+
+
+def _extra_to_json(extra: tuple[tuple[str, object], ...]) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    for name, value in extra:
+        write = _WRITE.get(_EXTRA_TYPES.get(name, ""))
+        if write is None:
+            fail(StateReason.WRONG_TYPE, join("extra", name), "this view field has no JSON form in events")
+        body[name] = write(value)
+    return body
+
+
+def _extra_from_json(value: object, path: str) -> tuple[tuple[str, object], ...]:
+    obj = Obj(value, path, "the view's other fields")
+    pairs = []
+    for name in obj.keys():  # noqa: SIM118 - an Obj is a checked reader, not a dict
+        kind = _EXTRA_TYPES.get(name)
+        if kind is None or kind not in _WRITE:
+            fail(StateReason.UNKNOWN_FIELD, obj.at(name), "not a field of a view here")
+        pairs.append((name, _read_extra(kind, obj.get(name), obj.at(name))))
+    obj.done()
+    return tuple(pairs)
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -98,6 +164,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         "hand_in": [str(c) for c in e.hand_in],
         "hand_out": [str(c) for c in e.hand_out],
         "turn": None if e.turn is None else _turn_to_json(e.turn),
+        "extra": _extra_to_json(e.extra),
     }
 
 
@@ -240,6 +307,7 @@ def event_from_dict(data: object) -> Event:
         hand_in=CardMultiset(hand_in),
         hand_out=CardMultiset(hand_out),
         turn=_turn(obj.get("turn"), obj.at("turn")),
+        extra=_extra_from_json(obj.get("extra"), obj.at("extra")),
     )
     obj.done()
     return event
