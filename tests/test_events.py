@@ -242,6 +242,8 @@ def test_apply_event_refuses_wrong_types() -> None:
         events("state", rl.DrawStock())  # type: ignore[arg-type]
     with pytest.raises(rl.InvalidStateError):
         events(rl.new_game(rl.REMIK, 2, seed=1), rl.DrawStock(), rl.new_game(rl.REMIK, 2, seed=2))
+    with pytest.raises(rl.InvalidStateError):
+        events(rl.new_game(rl.REMIK, 2, seed=1), "draw", rl.new_game(rl.REMIK, 2, seed=1))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Sequence
 from typing import Final
 
@@ -37,6 +38,8 @@ def _bools(values: Sequence[bool]) -> tuple[bool, ...]:
 def _extra(values: Sequence[tuple[str, object]]) -> tuple[tuple[str, object], ...]:
     return tuple(values)
 
+
+_ACTION_TYPES: Final = typing.get_args(Action)
 
 #: The public fields of a view an event states as they are after the step (copied by :func:`apply_event`).
 #: A new public field of PlayerView: add an Event field of that name, list it here, and write it in _json.
@@ -203,8 +206,10 @@ def _public_extra(after: GameState) -> tuple[tuple[str, object], ...]:
 def _check_step(before: object, action: object, after: object) -> tuple[GameState, GameState]:
     if not isinstance(before, GameState):
         raise InvalidStateError(StateReason.WRONG_TYPE, "before", f"expected a GameState, not {type(before).__name__}")
+    if type(action) not in _ACTION_TYPES:
+        raise InvalidStateError(StateReason.WRONG_TYPE, "action", f"expected an action, not {type(action).__name__}")
     if after is None:
-        after = apply(before, action)  # type: ignore[arg-type]  # apply refuses a non-action with a typed error
+        after = apply(before, action)  # type: ignore[arg-type]  # an action, checked above
     if not isinstance(after, GameState):
         raise InvalidStateError(StateReason.WRONG_TYPE, "after", f"expected a GameState, not {type(after).__name__}")
     if (after.rules, after.players, after.seed) != (before.rules, before.players, before.seed):
@@ -221,7 +226,8 @@ def events(before: GameState, action: Action, after: GameState | None = None) ->
 
     Raises:
         IllegalActionError: ``after`` is not given and ``action`` is not legal.
-        InvalidStateError: ``before`` or ``after`` is not a state, or they are of different games.
+        InvalidStateError: ``before`` or ``after`` is not a state, ``action`` is not an action,
+            or the states are of different games.
 
     >>> import rummylib as rl
     >>> s = rl.new_game(rl.REMIK, ["Ann", "Bob", "Cy"], seed=42)
