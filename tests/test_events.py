@@ -267,6 +267,7 @@ def test_a_forged_event_document_is_refused(key: str, value: object) -> None:
         event_from_dict(doc)
 
 
-def test_event_json_is_small() -> None:
-    v, e = _sample()
-    assert len(event_to_json(e)) < len(rl.records.to_json(v)) < len(rl.records.to_json(v, full_rules=True))
+def test_an_event_is_smaller_than_a_view_mid_game() -> None:
+    *_, (before, action, after) = _steps(rl.REMIK, 3, 1, 60, greedy=1.0)
+    mine = events(before, action, after).for_seat(0)
+    assert len(event_to_json(mine)) < len(rl.records.to_json(rl.view(after, 0)))
