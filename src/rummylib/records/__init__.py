@@ -5,8 +5,11 @@ safely: :func:`to_dict`/:func:`from_dict` (and :func:`to_json`/:func:`from_json`
 write and strictly re-validate versioned JSON documents (the schema is
 described field by field below);
 :func:`format_action`/:func:`parse_action` are a short text notation for
-actions; a :class:`GameRecord` (ruleset, seats, seed, actions) replays with
-:func:`replay` and saves as text or JSON with :func:`save_record`.
+actions; a :class:`GameRecord` (ruleset, seats, seed, actions, PGN-like
+:class:`RecordHeaders` and comments) replays with :func:`replay` and saves
+as JSON or as text a person can read and edit (:func:`format_record`,
+:func:`parse_record`, :func:`save_record`); :func:`ruleset_fingerprint`
+names a ruleset in views and record files without repeating its rules.
 
 >>> from rummylib import REMIK, Ruleset
 >>> from rummylib.records import from_json, parse_action, format_action, to_json
