@@ -47,6 +47,7 @@ def _check_step(before: rl.GameState, action: rl.Action, after: rl.GameState, *,
         assert attrs.evolve(mine, **private, turn=None, extra=public.extra) == public  # type: ignore[arg-type]
         if json:
             assert event_from_json(event_to_json(mine)) == mine
+            assert apply_event(rl.view(before, seat), mine, check=True) == rl.view(after, seat)
     if json:
         assert event_from_dict(event_to_dict(public)) == public
 
@@ -230,6 +231,16 @@ def test_an_event_that_does_not_fit_the_view_is_refused(change: dict[str, object
     with pytest.raises(rl.InvalidStateError) as caught:
         apply_event(v, attrs.evolve(e, **change))  # type: ignore[arg-type]
     assert caught.value.path.startswith("event.")
+
+
+def test_a_checked_apply_refuses_an_inconsistent_view() -> None:  # R-C3: the cards must add up
+    v, e = _sample()
+    forged = attrs.evolve(e, stock_size=e.stock_size + 5)
+    assert apply_event(v, forged).stock_size == e.stock_size + 5  # fits the view's shape
+    with pytest.raises(rl.InvalidStateError) as caught:
+        apply_event(v, forged, check=True)
+    assert caught.value.reason is rl.StateReason.CARDS_NOT_CONSERVED
+    assert apply_event(v, e, check=True) == apply_event(v, e)
 
 
 def test_apply_event_refuses_wrong_types() -> None:

@@ -49,13 +49,20 @@ def _extra(event: Event) -> dict[str, Any]:
     return values
 
 
-def apply_event(v: PlayerView, event: Event) -> PlayerView:
+def apply_event(v: PlayerView, event: Event, *, check: bool = False) -> PlayerView:
     """The view after ``event``: ``apply_event(view(before, s), events(...).for_seat(s)) == view(after, s)``.
+
+    The event must fit the view (its seat, the table, the pile, the hand);
+    ``check=True`` also re-validates the whole new view as
+    :func:`~rummylib.records.from_dict` validates a view document (card
+    conservation, hand sizes, phase and turn, results against totals), for a
+    client that does not trust what reaches it.
 
     Raises:
         InvalidStateError: ``event`` is not an :class:`Event` for this view's
             seat, or it does not fit the view (a table index, the pile, the
             hand, the seat count; ``INCONSISTENT``).
+            With ``check``, the new view is not consistent (the path names its field).
         InvalidMeldError: a table meld of the event is not valid under the view's rules.
     """
     if not isinstance(v, PlayerView):
@@ -70,12 +77,12 @@ def apply_event(v: PlayerView, event: Event) -> PlayerView:
     if not is_int_in(event.discard_kept, 0, len(v.discard)):
         raise _refuse("discard_kept", f"the pile holds {len(v.discard)} cards, not {event.discard_kept!r}")
     if not event.hand_out <= v.hand:
-        raise _refuse("hand_out", f"cards {event.hand_out} are not all in the hand {v.hand}")
+        raise _refuse("hand_out", "the event takes cards out of the hand that it does not hold")
     hand = v.hand - event.hand_out + event.hand_in
     if len(hand) != event.hand_sizes[v.seat]:
         raise _refuse("hand_in", f"the hand would hold {len(hand)} cards, the event says {event.hand_sizes[v.seat]}")
     results = v.results if event.result is None else (*v.results, event.result)
-    return attrs.evolve(
+    new = attrs.evolve(
         v,
         **{name: getattr(event, name) for name in COPIED},
         **_extra(event),
@@ -86,3 +93,8 @@ def apply_event(v: PlayerView, event: Event) -> PlayerView:
         standings=standings(event.totals, len(results), v.rules),
         turn=event.turn,
     )
+    if check:
+        from rummylib.records import from_dict, to_dict
+
+        from_dict(to_dict(new, full_rules=True), PlayerView)
+    return new
