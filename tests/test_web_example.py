@@ -23,7 +23,7 @@ import pytest
 
 import rummylib as rl
 from rummylib.events import apply_event, event_from_dict
-from rummylib.records import from_dict, parse_action, to_dict
+from rummylib.records import from_dict, parse_action, parse_record, replay, to_dict
 
 _WEB = Path(__file__).resolve().parent.parent / "examples" / "web"
 _NS = "{http://www.w3.org/2000/svg}"
@@ -132,6 +132,10 @@ def _play_whole_game(srv: Any, rules: str, seed: int) -> rl.GameState:
         v = _check_reply(srv, text, v, seen)
     state = srv.games.get(game_id).state
     assert isinstance(state, rl.GameState) and state.is_over
+    status, text = _call(srv, f"/api/games/{game_id}/record")  # once over, the game is a record file
+    assert status == 200
+    record = parse_record(text)
+    assert replay(record)[-1] == state and record.headers.result is not None
     return state
 
 
@@ -168,6 +172,8 @@ def test_bad_requests_get_clear_errors(server: Any) -> None:
     assert status == 404
     status, text = _call(server, f"/api/games/{game}")
     assert status == 200 and json.loads(text)["id"] == game
+    status, text = _call(server, f"/api/games/{game}/record")
+    assert status == 409 and "over" in json.loads(text)["error"]  # it would hold the seed
 
 
 def _chromium() -> str | None:

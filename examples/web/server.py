@@ -16,6 +16,7 @@ HTTP API (JSON bodies):
     POST /api/games                {"rules": "remik", "seed": 7} -> a new game
     GET  /api/games/<id>           the game as the human sees it
     POST /api/games/<id>/actions   {"action": "discard KS"} -> the game after it and the bots' replies
+    GET  /api/games/<id>/record    the game's record (text) once it is over: it holds the seed
 Every game reply is {"id", "view", "svg", "legal", "events", "log"}; an
 error is {"error": "..."} with status 400 or 404.
 """
@@ -37,7 +38,7 @@ from typing import Any
 import rummylib as rl
 from rummylib.bots import GreedyBot, LegalActions
 from rummylib.events import Event, event_to_dict, events
-from rummylib.records import format_action, parse_action, to_dict
+from rummylib.records import GameRecord, RecordHeaders, format_action, format_record, parse_action, to_dict
 from rummylib.svg import view_svg
 
 #: The human's seat; the bots play every other seat.
@@ -48,6 +49,7 @@ MAX_BODY = 16 * 1024
 MAX_LISTED = 400
 PAGE = Path(__file__).with_name("index.html")
 _GAME_PATH = re.compile(r"/api/games/([0-9a-f]{32})(/actions)?")
+_RECORD_PATH = re.compile(r"/api/games/([0-9a-f]{32})/record")
 
 
 class Game:
@@ -58,6 +60,7 @@ class Game:
         self.state = rl.new_game(rules, names, seed=seed)
         self.bots = {seat: GreedyBot(seat) for seat in range(1, len(names))}
         self.log: list[str] = []
+        self.actions: list[rl.Action] = []
         self.lock = threading.Lock()
         self.pending: list[Event] = []
         self._bots_play()
@@ -66,6 +69,7 @@ class Game:
         after = rl.apply(self.state, action, seat=seat)
         event = events(self.state, action, after).for_seat(HUMAN)  # what the human learns, nothing more
         self.state = after
+        self.actions.append(action)
         self.pending.append(event)
         self.log.append(event.text(after.players))
 
@@ -79,6 +83,14 @@ class Game:
         """Apply the human's action (notation), then let the bots move until it is the human's turn."""
         self._step(parse_action(text, self.state.rules), HUMAN)
         self._bots_play()
+
+    def record(self) -> str:
+        """The finished game as a record file (it holds the seed, so it is given only once the game is over)."""
+        s = self.state
+        scores = ", ".join(f"{name} {total}" for name, total in zip(s.players, s.totals))
+        winners = " and ".join(s.players[w] for w in s.standings.winners)
+        headers = RecordHeaders(event="rummylib in the browser", site="examples/web", result=f"{scores}; {winners} won")
+        return format_record(GameRecord(s.rules, s.players, s.seed, 0, self.actions, headers))
 
     def reply(self, game_id: str) -> dict[str, Any]:
         """The human's view, its picture, its new events and its legal actions."""
@@ -150,13 +162,20 @@ class Handler(BaseHTTPRequestHandler):
         if self.path in ("/", "/index.html") or self.path.startswith("/?"):
             self._send(HTTPStatus.OK, PAGE.read_bytes(), "text/html; charset=utf-8")
             return
-        match = _GAME_PATH.fullmatch(self.path)
-        game = self.server.games.get(match.group(1)) if match and not match.group(2) else None
+        record = _RECORD_PATH.fullmatch(self.path)
+        plain = _GAME_PATH.fullmatch(self.path)
+        game_id = record.group(1) if record else (plain.group(1) if plain and not plain.group(2) else "")
+        game = self.server.games.get(game_id)
         if game is None:
             self._json(HTTPStatus.NOT_FOUND, {"error": "no such game"})
             return
         with game.lock:
-            self._json(HTTPStatus.OK, game.reply(match.group(1)))  # type: ignore[union-attr]
+            if record is None:
+                self._json(HTTPStatus.OK, game.reply(game_id))
+            elif not game.state.is_over:  # the record holds the seed: every hidden card
+                self._json(HTTPStatus.CONFLICT, {"error": "the record is given once the game is over"})
+            else:
+                self._send(HTTPStatus.OK, game.record().encode(), "text/plain; charset=utf-8")
 
     def do_POST(self) -> None:
         try:
