@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 from collections import Counter
 
@@ -131,9 +132,13 @@ def test_lower_layers_do_not_import_svg_at_load() -> None:
         lambda: svg.meld_svg(rl.parse_cards("7H 8H 9H")),  # type: ignore[arg-type]
         lambda: svg.view_svg(rl.new_game(rl.STRAIGHT, 2, seed=1)),  # type: ignore[arg-type]
         lambda: svg.to_svg(3),  # type: ignore[arg-type]
+        lambda: svg.cards_svg(5),  # type: ignore[arg-type]
         lambda: svg.table_svg([rl.parse_card("7H")]),  # type: ignore[list-item]
+        lambda: svg.table_svg(5),  # type: ignore[arg-type]
+        lambda: svg.cards_svg(itertools.repeat(rl.JOKER)),  # endless: bounded before the work
+        lambda: svg.table_svg([rl.make_meld(rl.parse_cards("7H 8H 9H"), rl.REMIK)] * 501),
     ],
 )
 def test_wrong_types_raise_typed_errors(call: object) -> None:
-    with pytest.raises(rl.RulesetError):
+    with pytest.raises((rl.RulesetError, rl.InvalidCardsError)):
         call()  # type: ignore[operator]

@@ -23,6 +23,7 @@ is first called, so the lower layers never import upward when loaded.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
@@ -31,6 +32,8 @@ from rummylib.cards import Card, CardMultiset, Suit, as_cards
 from rummylib.engine import Phase, PlayerView, TableMeld
 from rummylib.errors import RulesetError, RulesetReason
 from rummylib.melds import Group, Meld, Run
+
+from ._guards import is_collection_of_items
 
 __all__ = ["card_svg", "cards_svg", "meld_svg", "table_svg", "to_svg", "view_svg"]
 
@@ -50,6 +53,9 @@ _FELT: Final = "#1f6f43"
 _SYMBOL: Final = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u2666", Suit.CLUBS: "\u2663"}
 #: Most card backs drawn for one hidden hand (the count is written beside them).
 _MAX_BACKS: Final = 15
+#: Most cards one picture of a hand shows, and most melds one table shows (a guard against huge inputs).
+MAX_CARDS: Final = 1000
+MAX_MELDS: Final = 500
 
 
 def _colour(suit: Suit | None) -> str:
@@ -165,12 +171,17 @@ def cards_svg(cards: Iterable[Card]) -> str:
 
     Raises:
         InvalidCardsError: ``cards`` is not an iterable of cards.
+        RulesetError: more than :data:`MAX_CARDS` cards.
 
     >>> import rummylib as rl
     >>> cards_svg(rl.parse_cards("7H JK")).count('class="card"')
     2
     """
-    items = as_cards(cards)
+    bounded = itertools.islice(cards, MAX_CARDS + 1) if is_collection_of_items(cards) else cards
+    items = as_cards(cards if isinstance(cards, CardMultiset) else bounded)
+    if len(items) > MAX_CARDS:
+        msg = f"a picture shows at most {MAX_CARDS} cards"
+        raise RulesetError(RulesetReason.BAD_VALUE, "cards", len(items), msg)
     m = _MARGIN
     title = " ".join(map(str, items)) or "no cards"
     return _document(_row_width(len(items)) + 2 * m, CARD_H + 2 * m, _cards_row(items, m, m), title)
@@ -230,13 +241,17 @@ def _empty(x: float, y: float) -> str:
 def _melds_of(table: Iterable[Meld | TableMeld]) -> tuple[list[Meld], list[int | None]]:
     melds: list[Meld] = []
     owners: list[int | None] = []
-    for item in table:
+    if not is_collection_of_items(table):
+        raise RulesetError(RulesetReason.WRONG_TYPE, "table", table, "the table is an iterable of melds")
+    for item in itertools.islice(table, MAX_MELDS + 1):
         if isinstance(item, TableMeld):
             melds.append(_check_meld(item.meld))
             owners.append(item.owner)
         else:
             melds.append(_check_meld(item))
             owners.append(None)
+    if len(melds) > MAX_MELDS:
+        raise RulesetError(RulesetReason.BAD_VALUE, "table", len(melds), f"a picture shows at most {MAX_MELDS} melds")
     return melds, owners
 
 
