@@ -277,7 +277,7 @@ from rummylib.records._doc import (
 )
 from rummylib.records._record import GameRecord, record_from_json, record_to_json
 from rummylib.records._rulesref import known_rulesets, lean_view_from_json, lean_view_to_json
-from rummylib.records._state import state_from_json, state_to_json, view_from_json, view_to_json
+from rummylib.records._state import state_from_json, state_to_json
 from rummylib.records._values import (
     ACTION_TYPES,
     action_from_json,
@@ -289,6 +289,7 @@ from rummylib.records._values import (
     ruleset_from_json,
     ruleset_to_json,
 )
+from rummylib.records._view_doc import view_from_json, view_to_json
 from rummylib.rules import Ruleset
 
 __all__ = ["Document", "from_dict", "from_json", "to_dict", "to_json"]
@@ -382,9 +383,14 @@ def from_dict(data: object, expect: type[Any] | None = None, *, rulesets: Iterab
     ...
     rummylib.errors.InvalidStateError: slots: 5H 6H JK=8H: the jokers do not match their positions; ...
     """
+    check_limits(data)
+    return _read_document(data, expect, rulesets)
+
+
+def _read_document(data: object, expect: type[Any] | None, rulesets: Iterable[Ruleset] = ()) -> Any:
+    """:func:`from_dict` on data whose limits are checked."""
     if expect is not None and not isinstance(expect, type):
         fail(StateReason.WRONG_TYPE, "", f"expect must be a type such as Ruleset, not {short(expect)}")
-    check_limits(data)
     header = Obj(data, "", "a document")
     schema = header.get("schema")
     if type(schema) is not int or schema not in READABLE_SCHEMAS:
@@ -433,4 +439,4 @@ def from_json(text: str | bytes, expect: type[Any] | None = None, *, rulesets: I
     >>> from_json(to_json(REMIK), Ruleset) == REMIK
     True
     """
-    return from_dict(parse_json(text), expect, rulesets=rulesets)  # type: ignore[arg-type]
+    return _read_document(parse_json(text), expect, rulesets)  # parse_json checked the limits

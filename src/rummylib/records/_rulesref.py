@@ -19,8 +19,8 @@ from typing import Any, Final
 from rummylib.engine import PlayerView
 from rummylib.errors import RulesetMismatchError, StateReason
 from rummylib.records._doc import Obj, fail, join, short
-from rummylib.records._state import view_from_json, view_to_json
 from rummylib.records._values import ruleset_from_json, ruleset_to_json
+from rummylib.records._view_doc import view_from_json, view_to_json
 from rummylib.rules import RULESETS, Ruleset
 
 __all__ = ["ruleset_fingerprint"]
