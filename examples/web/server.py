@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import rummylib as rl
-from rummylib.bots import GreedyBot, LegalActions
+from rummylib.bots import GreedyBot, LegalActions, SeatActions
 from rummylib.events import Event, event_to_dict, events
 from rummylib.records import GameRecord, RecordHeaders, format_action, format_record, parse_action, to_dict
 from rummylib.svg import view_svg
@@ -76,7 +76,8 @@ class Game:
     def _bots_play(self) -> None:
         while self.state.phase in (rl.Phase.DRAW, rl.Phase.PLAY) and self.state.to_act != HUMAN:
             seat = self.state.to_act
-            action = self.bots[seat].choose(rl.view(self.state, seat), LegalActions(self.state))
+            legal = SeatActions(LegalActions(self.state))  # the bot sees its view and its actions, never the state
+            action = self.bots[seat].choose(rl.view(self.state, seat), legal)
             self._step(action, seat)
 
     def play(self, text: str) -> None:
