@@ -98,6 +98,12 @@ def test_another_seats_cards_never_appear() -> None:  # R-H1
     assert "13 cards" in picture and "14 cards" in picture
 
 
+def test_long_names_are_shortened() -> None:
+    state = rl.new_game(rl.STRAIGHT, ["A" * 200, "Bob"], seed=1)
+    texts = [t.text or "" for t in _parse(svg.view_svg(rl.view(state, 1))).iter(f"{_NS}text")]
+    assert max(len(t) for t in texts) < 80 and any(t.startswith("A" * 23 + "\u2026") for t in texts)
+
+
 def test_names_are_escaped() -> None:
     state = rl.new_game(rl.STRAIGHT, ["<b>&", 'x"y'], seed=1)
     root = _parse(svg.view_svg(rl.view(state, 0)))

@@ -216,7 +216,7 @@ def _table_body(
             x, y = _MARGIN, y + CARD_H + 22
         parts.extend(_meld_row(meld, x, y + 14))
         if players is not None and owner is not None and 0 <= owner < len(players):
-            parts.append(_text(x + 2, y + 10, players[owner], size=10, fill="#e8f5e9"))
+            parts.append(_text(x + 2, y + 10, _short(players[owner], 12), size=10, fill="#e8f5e9"))
         x += w + 2 * _GAP
     height = 0 if not melds else y - top + CARD_H + 22
     return parts, height
@@ -290,8 +290,12 @@ def table_svg(
     return _document(width, y + height + _MARGIN, parts, f"table of {len(melds)} meld(s)", _FELT)
 
 
+def _short(name: str, most: int = 24) -> str:
+    return name if len(name) <= most else name[: most - 1] + "\u2026"
+
+
 def _seat_line(v: PlayerView, seat: int) -> str:
-    name = v.players[seat]
+    name = _short(v.players[seat])
     marks = []
     if seat == v.dealer:
         marks.append("dealer")
