@@ -68,6 +68,21 @@ def test_each_seat_applies_its_events_to_reach_its_next_view(rules: rl.Ruleset, 
         _check_step(before, action, after, json=i % 5 == 0)
 
 
+def test_random_remik_play_through_a_reshuffle_and_joker_swaps() -> None:  # R-D4, R-J4
+    wanted = {"reshuffle", "SwapJoker", "TakeDiscard", "LayOff"}
+    kinds: set[str] = set()
+    for seed in range(9, 15):  # random play reaches them within a game or two; stop as soon as it has
+        for i, (before, action, after) in enumerate(_steps(rl.REMIK, 2, seed, 260, greedy=0.0)):
+            _check_step(before, action, after, json=i % 10 == 0)
+            kinds.add(type(action).__name__)
+            if after.round.restocks > before.round.restocks:
+                kinds.add("reshuffle")
+                assert events(before, action, after).public.refilled
+        if wanted <= kinds:
+            break
+    assert wanted <= kinds, kinds
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "rules", [rl.REMIK, rl.STRAIGHT, attrs.evolve(rl.REMIK, restock_limit=1)], ids=["remik", "straight", "capped"]
