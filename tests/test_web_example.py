@@ -190,7 +190,8 @@ def test_the_page_plays_in_headless_chromium(server: Any) -> None:
     assert browser is not None
     with tempfile.TemporaryDirectory() as profile:
         command = [
-            browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", f"--user-data-dir={profile}",
+            browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+            f"--user-data-dir={profile}",
             "--virtual-time-budget=20000", "--dump-dom", _url(server, "/?seed=5&autoplay=3"),
         ]  # fmt: skip
         done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
