@@ -154,7 +154,7 @@ def test_bad_requests_get_clear_errors(server: Any) -> None:
     status, text = _call(server, "/api/games", {"seed": 1})
     game = json.loads(text)["id"]
     cases = [
-        (f"/api/games/{game}/actions", {"action": "draw"}, 400, "not allowed in phase"),  # the dealer plays first
+        (f"/api/games/{game}/actions", {"action": "draw"}, 400, "not allowed now"),  # the dealer plays first
         (f"/api/games/{game}/actions", {"action": "discard KX"}, 400, "KX"),
         (f"/api/games/{game}/actions", {"act": "draw"}, 400, "send"),
         (f"/api/games/{'0' * 32}/actions", {"action": "draw"}, 404, "no such game"),

@@ -171,6 +171,9 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 def event_to_json(event: Event) -> str:
     """:func:`event_to_dict` as compact JSON text.
 
+    Raises:
+        InvalidStateError: ``event`` is not an :class:`~rummylib.events.Event` (as :func:`event_to_dict`).
+
     >>> import rummylib as rl
     >>> s = rl.new_game(rl.STRAIGHT, 2, seed=1)
     >>> from rummylib.events import events

@@ -90,6 +90,9 @@ def _rule_lines(rules: Ruleset) -> list[str]:
 def format_record(record: GameRecord) -> str:
     """The text form: headers, then one action a line with its comment.
 
+    Raises:
+        InvalidStateError: ``record`` is not a :class:`GameRecord` (``WRONG_TYPE``).
+
     >>> import rummylib as rl
     >>> from rummylib.records import RecordHeaders
     >>> rec = GameRecord(rl.STRAIGHT, ("Ann", "Bob"), seed=7, actions=(rl.DrawStock(),),
