@@ -59,7 +59,7 @@ html_static_path: list[str] = []
 
 #: The modules the API reference documents, lowest layer first.
 API_MODULES = (
-    "errors", "cards", "rules", "melds", "scoring", "actions", "solver", "engine", "records",
+    "errors", "cards", "rules", "melds", "scoring", "actions", "solver", "engine", "records", "events", "svg",
     "bots", "simulation", "testing", "cli",
 )  # fmt: skip
 

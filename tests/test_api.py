@@ -92,6 +92,8 @@ FOUNDATION = {
 # ``rummylib``. When you add a name to ``rummylib.__all__``, add it to this set as well.
 # ---------------------------------------------------------------------------------------------
 LATER_LAYERS: set[str] = {
+    # game servers (issue 16)
+    "RulesetMismatchError",
     # solver (issue 3)
     "Opening",
     "Partition",
@@ -152,8 +154,9 @@ FOUNDATION_MODULES = {
         "InvalidStateError", "MeldReason", "ParseReason", "RulesetError", "RulesetReason", "RummyError",
         # reason enums the engine and records added to the errors module
         "IllegalActionReason", "StateReason",
-        # the opening check (issue 11)
+        # the opening check
         "InvalidOpeningError", "OpeningReason",
+        "RulesetMismatchError",  # lean views and records name rulesets by fingerprint
     },
     "rummylib.cards": {"JOKER", "Card", "CardMultiset", "Rank", "Suit", "deck", "parse_card", "parse_cards"},
     "rummylib.rules": {

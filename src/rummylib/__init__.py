@@ -56,6 +56,7 @@ from rummylib.errors import (
     OpeningReason,
     ParseReason,
     RulesetError,
+    RulesetMismatchError,
     RulesetReason,
     RummyError,
 )
@@ -167,6 +168,7 @@ __all__ = [
     "RoundState",
     "Ruleset",
     "RulesetError",
+    "RulesetMismatchError",
     "RulesetReason",
     "RummyError",
     "Run",

@@ -146,6 +146,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The card as SVG, for notebooks (imports :mod:`rummylib.svg` lazily: cards never import upward)."""
+        from rummylib.svg import to_svg
+
+        return to_svg(self)
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
@@ -504,6 +510,12 @@ class CardMultiset:
 
     def __repr__(self) -> str:
         return f"CardMultiset({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The cards as SVG, for notebooks (imports :mod:`rummylib.svg` lazily: cards never import upward)."""
+        from rummylib.svg import to_svg
+
+        return to_svg(self)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (CardMultiset.from_counts, (self._counts,))

@@ -28,6 +28,7 @@ __all__ = [
     "OpeningReason",
     "ParseReason",
     "RulesetError",
+    "RulesetMismatchError",
     "RulesetReason",
     "RummyError",
     "StateReason",
@@ -312,6 +313,30 @@ class StateReason(enum.Enum):
     CARDS_NOT_CONSERVED = "cards_not_conserved"
     #: Fields that contradict each other (hand sizes, phase, turn, seats, totals).
     INCONSISTENT = "inconsistent"
+    #: A ruleset named by reference (name and fingerprint) that is not known here.
+    UNKNOWN_RULESET = "unknown_ruleset"
+    #: A ruleset whose fingerprint is not the one the document states.
+    RULESET_MISMATCH = "ruleset_mismatch"
+
+
+class RulesetMismatchError(InvalidStateError):
+    """A document refers to a ruleset this program does not know, or by a fingerprint that does not match.
+
+    Attributes:
+        reason: :attr:`StateReason.UNKNOWN_RULESET` or :attr:`StateReason.RULESET_MISMATCH`.
+        path: where in the document (or ``line N`` of a record's text).
+        name: the ruleset's name as the document gives it.
+        fingerprint: the fingerprint the document states (``None`` when it gives none).
+        expected: the fingerprint of the ruleset known or built under that name (``None`` if none is).
+    """
+
+    def __init__(
+        self, reason: enum.Enum, path: str, detail: str, *, name: str, fingerprint: str | None, expected: str | None
+    ) -> None:
+        super().__init__(reason, path, detail)
+        self.name = name
+        self.fingerprint = fingerprint
+        self.expected = expected
 
 
 class IllegalActionReason(enum.Enum):

@@ -120,6 +120,12 @@ class PlayerView:
         """Whether the game has ended."""
         return self.phase is Phase.GAME_OVER
 
+    def _repr_svg_(self) -> str:
+        """The view as SVG, for notebooks (imports :mod:`rummylib.svg` lazily: the engine never imports upward)."""
+        from rummylib.svg import view_svg
+
+        return view_svg(self)
+
 
 _STANDINGS: dict[tuple[object, ...], tuple[Ruleset, Standings]] = {}
 

@@ -139,6 +139,12 @@ class Meld:
     def __str__(self) -> str:
         return format_meld(self)
 
+    def _repr_svg_(self) -> str:
+        """The meld as SVG, for notebooks (imports :mod:`rummylib.svg` lazily: melds never import upward)."""
+        from rummylib.svg import to_svg
+
+        return to_svg(self)
+
 
 def _run_check(run: Run) -> None:
     if not isinstance(run.suit, Suit):
