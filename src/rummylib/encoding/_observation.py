@@ -6,7 +6,7 @@ from typing import Final, NamedTuple
 
 from rummylib.cards import NUM_CARD_KINDS, Card
 from rummylib.engine import Phase, PlayerView
-from rummylib.melds import Group, Run, is_clean_run, meld_points
+from rummylib.melds import Group, Meld, Run, is_clean_run, meld_points
 from rummylib.rules import Ruleset, Scoring
 
 from ._actions import _check_rules, check_players, table_slots
@@ -36,6 +36,12 @@ def _round_score_bound(rules: Ruleset, players: int) -> int:
     hand = rules.hand_size(players) + 1
     hands = players - 1 if rules.scoring is Scoring.WINNER_COLLECTS else 1
     return rules.rummy_multiplier * hands * hand * card
+
+
+class _MeldNumbers(NamedTuple):
+    slot: tuple[int, ...]  # the slot's numbers without the owner (kind first)
+    cards: tuple[int, ...]  # the card indices it holds
+    jokers_for: tuple[int, ...]  # the card index each of its jokers stands for
 
 
 def _card_code(card: Card | None) -> int:
@@ -127,6 +133,7 @@ class ObservationEncoder:
         self.high: Final = tuple(high)
         #: The length of every vector :meth:`encode` returns.
         self.size: Final = len(high)
+        self._memo: dict[int, tuple[Meld, _MeldNumbers]] = {}
 
     def __repr__(self) -> str:
         return f"ObservationEncoder({self.rules.name}, players={self.players}, size={self.size})"
@@ -176,22 +183,43 @@ class ObservationEncoder:
         stands = [0] * 52
         n = self.players
         for tm in view.table[: self.slots]:
-            meld = tm.meld
+            slot, cards, jokers_for = self._meld_numbers(tm.meld)
             owner = 0 if tm.owner is None else 1 + (tm.owner - view.seat) % n
-            jokers = 0
-            for i, (card, rep) in enumerate(zip(meld.cards, meld.represents)):
-                on_table[card.index] += 1
-                if card.is_joker:
-                    stands[rep.index] += 1
-                    jokers |= 1 << (i if isinstance(meld, Run) else rep.suit.index if rep.suit else 0)
-            if isinstance(meld, Run):
-                out += [1, owner, meld.suit.index + 1, meld.start, len(meld.cards), jokers, 0]
-            elif isinstance(meld, Group):
-                suits = sum(1 << s.index for s in meld.suits)
-                out += [2, owner, int(meld.rank), 0, len(meld.cards), jokers, suits]
+            out.append(slot[0])
+            out.append(owner)
+            out += slot[1:]
+            for i in cards:
+                on_table[i] += 1
+            for i in jokers_for:
+                stands[i] += 1
         out += [0] * (_SLOT_WIDTH * (self.slots - min(len(view.table), self.slots)))
         out += on_table
         out += stands
+
+    def _meld_numbers(self, meld: Meld) -> _MeldNumbers:
+        # Table melds are immutable and shared from state to state: each is worked out once.
+        # The cache holds the meld itself, so its id cannot be reused while the entry lives.
+        hit = self._memo.get(id(meld))
+        if hit is not None and hit[0] is meld:
+            return hit[1]
+        jokers = 0
+        cards = tuple(c.index for c in meld.cards)
+        jokers_for = []
+        for i, (card, rep) in enumerate(zip(meld.cards, meld.represents)):
+            if card.is_joker:
+                jokers_for.append(rep.index)
+                jokers |= 1 << (i if isinstance(meld, Run) else rep.index // 13)
+        if isinstance(meld, Run):
+            slot = (1, meld.suit.index + 1, meld.start, len(cards), jokers, 0)
+        else:
+            assert isinstance(meld, Group)
+            suits = sum(1 << s.index for s in meld.suits)
+            slot = (2, int(meld.rank), 0, len(cards), jokers, suits)
+        numbers = _MeldNumbers(slot, cards, tuple(jokers_for))
+        if len(self._memo) > 4096:
+            self._memo.clear()
+        self._memo[id(meld)] = (meld, numbers)
+        return numbers
 
     def _pile(self, view: PlayerView, out: list[int]) -> None:
         pile = [0] * NUM_CARD_KINDS
