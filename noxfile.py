@@ -39,7 +39,7 @@ PRESENT = [v for v in SUPPORTED if _runs(v)] or ["3.11"]
 @nox.session(python=PRESENT)
 def tests(session: nox.Session) -> None:
     """Run the test suite (doctests included)."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test,rl]")
     session.run("pytest", *session.posargs)
 
 

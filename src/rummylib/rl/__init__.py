@@ -1,12 +1,16 @@
-"""Learning-agent environments over the engine (extra ``rummylib[rl]``: numpy, gymnasium, pettingzoo).
+"""Learning-agent environments over the engine.
 
-- :func:`env` / :class:`raw_env`: a PettingZoo AEC environment, every seat an agent.
-- :func:`gym_env`: a Gymnasium environment, one learner against built-in bots.
+- :func:`env` / :class:`raw_env` (extra ``rummylib[rl]``: numpy, gymnasium,
+  pettingzoo): a PettingZoo AEC environment, every seat an agent.
+- :func:`gym_env` (extra ``rummylib[rl]``): a Gymnasium environment, one
+  learner against built-in bots.
 - :mod:`rummylib.rl.openspiel` (extra ``rummylib[openspiel]``): registers
   ``python_remik`` and ``python_straight_rummy`` with OpenSpiel on import.
 
 Actions are :class:`~rummylib.encoding.ActionCodec` ids and observations
-:class:`~rummylib.encoding.ObservationEncoder` vectors, with the legal-action mask.
+:class:`~rummylib.encoding.ObservationEncoder` vectors, with the legal-action
+mask. Each adapter imports its framework only when first used, and a missing
+framework raises an ImportError that names the extra to install.
 
 >>> from rummylib import STRAIGHT
 >>> from rummylib.rl import env
@@ -19,11 +23,24 @@ Actions are :class:`~rummylib.encoding.ActionCodec` ids and observations
 
 from __future__ import annotations
 
-from rummylib.rl._common import require
+import importlib
+from typing import TYPE_CHECKING, Any
 
-require("rl", "numpy", "gymnasium", "pettingzoo")
-
-from rummylib.rl._gym import gym_env  # noqa: E402 (after the check of the extra)
-from rummylib.rl._pettingzoo import env, raw_env  # noqa: E402
+if TYPE_CHECKING:
+    from rummylib.rl._gym import gym_env
+    from rummylib.rl._pettingzoo import env, raw_env
 
 __all__ = ["env", "gym_env", "raw_env"]
+
+_HOMES = {"env": "_pettingzoo", "raw_env": "_pettingzoo", "gym_env": "_gym"}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        msg = f"module 'rummylib.rl' has no attribute {name!r}"
+        raise AttributeError(msg)
+    from rummylib.rl._common import require
+
+    require("rl", "numpy", "gymnasium", "pettingzoo")
+    return getattr(importlib.import_module(f"rummylib.rl.{home}"), name)
