@@ -122,6 +122,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal a new game (the same one for the same ``seed``); bots move until the learner acts."""
         super().reset(seed=seed)
         self.game = new_game(self.rules, self.players, seed=engine_seed(self.np_random))
         self._opponents = self._bots(self.np_random)
@@ -149,6 +150,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         return state
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """Play the learner's action id, then the bots' moves: ``(obs, reward, terminated, truncated, info)``."""
         assert self.game is not None, "call reset() first"
         if self._done or int(action) not in self._legal:
             self._done = True
@@ -173,6 +175,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         return {"action_mask": mask}
 
     def render(self) -> str | None:
+        """The table as text with only the learner's hand shown (``None`` without a render mode)."""
         if self.render_mode is None or self.game is None:
             return None
         return render_text(self.game, self.seat)

@@ -108,14 +108,17 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._legal: list[int] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object on every call)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(ActionCodec.size)`` (the same object on every call)."""
         return self.action_spaces[agent]
 
     # --- the game -----------------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: the same one for the same ``seed``; without one, the next of the stream."""
         if seed is not None or not hasattr(self, "_np_random"):
             self._np_random = np.random.default_rng(seed)
         n = len(self.possible_agents)
@@ -136,6 +139,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.game.to_act]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``{"observation", "action_mask"}`` for ``agent`` (the mask is all zeros off its turn)."""
         cached = self._cache.get(agent)
         if cached is not None:
             return cached
@@ -150,6 +154,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         return out
 
     def step(self, action: Any) -> None:
+        """Play ``action`` (an id of the mask) for the agent to act."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -194,6 +199,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self.truncations[a] = truncated
 
     def render(self) -> str | None:
+        """The table as text with every hand (``None`` without a render mode)."""
         if self.render_mode is None:
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
             return None
@@ -201,7 +207,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         return render_text(self.game)
 
     def close(self) -> None:
-        pass
+        """Nothing to release."""
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
