@@ -263,6 +263,14 @@ def test_wrong_arguments_are_typed_errors() -> None:
     assert isinstance(EncodingError(EncodingReason.BAD_ID, 1, "x"), ValueError)
 
 
+def test_numpy_integer_ids_decode() -> None:
+    np = pytest.importorskip("numpy")
+    codec = codec_for(rl.STRAIGHT, 2)
+    assert codec.decode(np.int64(3)) == codec.decode(3)
+    with pytest.raises(EncodingError):
+        codec.decode(np.bool_(True))
+
+
 def test_draw_ids_are_fixed() -> None:
     codec = codec_for(rl.REMIK, 2)
     assert [codec.decode(i) for i in range(3)] == [DrawStock(), rl.TakeDiscard(), rl.NextRound()]

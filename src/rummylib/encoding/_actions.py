@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import Final
 
@@ -39,6 +40,16 @@ def check_players(rules: Ruleset, players: object) -> int:
         raise EncodingError(R.WRONG_TYPE if not is_int(players) else R.WRONG_GAME, players, msg)
     assert isinstance(players, int)
     return players
+
+
+def _as_index(value: object) -> int | None:
+    """``value`` as an int if it is an integer (a numpy integer too), never a bool."""
+    if isinstance(value, bool):
+        return None  # True is not id 1
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def table_slots(rules: Ruleset) -> int:
@@ -213,10 +224,10 @@ class ActionCodec:
         Raises:
             EncodingError: ``action_id`` is not an int in ``range(size)`` (``BAD_ID``).
         """
-        if not is_int_in(action_id, 0, self.size - 1):
+        i = _as_index(action_id)
+        if i is None or not 0 <= i < self.size:
             msg = f"an action id is an int 0..{self.size - 1}, not {shorten(action_id)}"
             raise EncodingError(R.BAD_ID, action_id, msg)
-        i = int(action_id)
         if i < self.discard_base:
             return (DrawStock(), TakeDiscard(), NextRound())[i]
         if i < self.meld_base:
