@@ -165,7 +165,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _observe(self) -> np.ndarray:
         assert self.game is not None
-        return np.asarray(self.encoder.encode(view(self.game, self.seat)), dtype=np.float32)
+        return np.fromiter(self.encoder.encode(view(self.game, self.seat)), dtype=np.float32, count=self.encoder.size)
 
     def _info(self) -> dict[str, Any]:
         assert self.game is not None

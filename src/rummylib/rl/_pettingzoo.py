@@ -145,7 +145,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             return cached
         assert self.game is not None
         seat = self.possible_agents.index(agent)
-        vector = np.asarray(self.encoder.encode(view(self.game, seat)), dtype=np.float32)
+        vector = np.fromiter(self.encoder.encode(view(self.game, seat)), dtype=np.float32, count=self.encoder.size)
         mask = np.zeros(self.codec.size, dtype=np.int8)
         if seat == self.game.to_act and not episode_over(self.game, self._episode):
             mask[self._legal] = 1

@@ -349,7 +349,7 @@ class RummyObserver:
             for card in state.dealt_to(player):
                 hand[card.index] += 1
             return
-        self.tensor[:] = self._enc.encode(v)
+        self.tensor[:] = np.fromiter(self._enc.encode(v), dtype=np.float32, count=self._enc.size)
 
     def string_from(self, state: RummyState, player: int) -> str:
         """The perfect-recall log (information state) or the view (observation) as text."""
