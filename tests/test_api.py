@@ -131,6 +131,7 @@ LATER_LAYERS: set[str] = {
     "GreedyBot",
     "LegalActions",
     "RandomBot",
+    "SeatActions",
     "SimulationError",
     "SimulationReason",
     "SimulationResult",

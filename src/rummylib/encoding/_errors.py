@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 
 from rummylib.errors import RummyError
+from rummylib.errors import shorten as _shorten
 
 
 class EncodingReason(enum.Enum):
@@ -36,7 +37,6 @@ class EncodingError(RummyError, ValueError):
         super().__init__(detail)
 
 
-def shorten(value: object, limit: int = 60) -> str:
-    """``repr(value)``, cut to ``limit`` characters (messages stay short)."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+def shorten(value: object) -> str:
+    """A short, bounded ``repr`` of ``value`` for a message (:func:`rummylib.errors.shorten`)."""
+    return _shorten(value, 60)

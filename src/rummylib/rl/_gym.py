@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 
 from rummylib.actions import NextRound
-from rummylib.bots import Bot, GreedyBot, RandomBot
+from rummylib.bots import Bot, GreedyBot, RandomBot, SeatActions
 from rummylib.encoding import ActionCodec, ObservationEncoder
 from rummylib.engine import GameState, Phase, apply, legal_actions, new_game, view
 from rummylib.rules import REMIK, Ruleset
@@ -140,7 +140,8 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
                 break
             else:
                 bot = self._opponents[state.to_act]
-                state = self._after(apply(state, bot.choose(view(state, state.to_act), list(legal_actions(state)))))
+                legal = SeatActions(legal_actions(state))  # the bot sees its view, never the state (R-H1)
+                state = self._after(apply(state, bot.choose(view(state, state.to_act), legal)))
         return state
 
     def _after(self, state: GameState) -> GameState:
