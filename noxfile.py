@@ -61,7 +61,7 @@ def typecheck(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the Sphinx docs with warnings as errors."""
-    session.install("-e", ".[docs]")
+    session.install("-e", ".[docs,rl,openspiel]")  # the API pages of rummylib.rl import the frameworks
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
 
 
