@@ -2,8 +2,8 @@
 
 - :func:`env` / :class:`raw_env` (extra ``rummylib[rl]``: numpy, gymnasium,
   pettingzoo): a PettingZoo AEC environment, every seat an agent.
-- :func:`gym_env` (extra ``rummylib[rl]``): a Gymnasium environment, one
-  learner against built-in bots.
+- :func:`gym_env` (extra ``rummylib[rl]``): a Gymnasium environment
+  (:class:`RummyGymEnv`), one learner against built-in bots.
 - :mod:`rummylib.rl.openspiel` (extra ``rummylib[openspiel]``): registers
   ``python_remik`` and ``python_straight_rummy`` with OpenSpiel on import.
 
@@ -27,12 +27,12 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rummylib.rl._gym import gym_env
+    from rummylib.rl._gym import RummyGymEnv, gym_env
     from rummylib.rl._pettingzoo import env, raw_env
 
-__all__ = ["env", "gym_env", "raw_env"]
+__all__ = ["RummyGymEnv", "env", "gym_env", "raw_env"]
 
-_HOMES = {"env": "_pettingzoo", "raw_env": "_pettingzoo", "gym_env": "_gym"}
+_HOMES = {"env": "_pettingzoo", "raw_env": "_pettingzoo", "gym_env": "_gym", "RummyGymEnv": "_gym"}
 
 
 def __getattr__(name: str) -> Any:
