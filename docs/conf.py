@@ -60,7 +60,7 @@ html_static_path: list[str] = []
 #: The modules the API reference documents, lowest layer first.
 API_MODULES = (
     "errors", "cards", "rules", "melds", "scoring", "actions", "solver", "engine", "records",
-    "bots", "simulation", "testing", "cli",
+    "bots", "simulation", "testing", "cli", "encoding", "rl",
 )  # fmt: skip
 
 

@@ -124,7 +124,7 @@ class ActionCodec:
         self._shapes = _lay_off_shapes(self.rules)
         self._shape_index = {shape: i for i, shape in enumerate(self._shapes)}
         self._swaps = self.rules.joker_swap and self.rules.jokers > 0
-        #: The table-slot bound: lay-offs and swaps name targets ``0 .. slots - 1``.
+        #: The table-slot bound; lay-offs and swaps name targets ``0 .. slots - 1``.
         self.slots: Final = table_slots(self.rules)
         #: Lay-off ids per table slot.
         self.per_slot: Final = len(self._shapes)
@@ -132,7 +132,7 @@ class ActionCodec:
         self.meld_base: Final = self.discard_base + self._discard_kinds
         self.lay_off_base: Final = self.meld_base + self._melds.size
         self.swap_base: Final = self.lay_off_base + self.slots * self.per_slot
-        #: How many ids there are: every id in ``range(size)`` decodes to an action.
+        #: How many ids there are; every id in ``range(size)`` decodes to an action.
         self.size: Final = self.swap_base + (self.slots * 52 if self._swaps else 0)
 
     def __repr__(self) -> str:

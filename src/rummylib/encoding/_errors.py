@@ -13,7 +13,7 @@ class EncodingReason(enum.Enum):
 
     #: Not an action (or not a view, a state, an int id) at all.
     WRONG_TYPE = "wrong_type"
-    #: A composite :class:`~rummylib.Open`: ids name single steps; encode its melds one by one.
+    #: A composite :class:`~rummylib.Open`, which has no id (ids name single steps; encode its melds one by one).
     COMPOSITE = "composite"
     #: An action the ruleset never allows (a meld, card, end or table slot outside the catalogue).
     NOT_IN_CATALOGUE = "not_in_catalogue"

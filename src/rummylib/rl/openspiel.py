@@ -163,7 +163,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         self._stock_known = False
         self._turns = 0
         self._over = False
-        #: (seat that may see it, or None for everyone, text): the perfect-recall log.
+        #: The perfect-recall log, as pairs of the seat that may see an entry (``None`` for everyone) and its text.
         self.log: list[tuple[int | None, str]] = []
         self._start_deal(0, None)
 
