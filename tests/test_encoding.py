@@ -75,10 +75,10 @@ def test_ids_round_trip_every_legal_action(game: tuple[rl.Ruleset, int], seed: i
 
 
 @pytest.mark.slow
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.sampled_from(GAMES), st.integers(0, 2**32))
 def test_ids_round_trip_every_legal_action_long_games(game: tuple[rl.Ruleset, int], seed: int) -> None:
-    _walk(*game, seed, 600)
+    _walk(*game, seed, 400)  # about 10,000 states
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
