@@ -60,7 +60,7 @@ html_static_path: list[str] = []
 #: The modules the API reference documents, lowest layer first.
 API_MODULES = (
     "errors", "cards", "rules", "melds", "scoring", "actions", "solver", "engine", "records", "events", "svg",
-    "bots", "simulation", "testing", "cli",
+    "encoding", "bots", "simulation", "testing", "cli", "rl",
 )  # fmt: skip
 
 

@@ -189,7 +189,11 @@ def _public_modules() -> list[ModuleType]:
     for info in pkgutil.walk_packages(rummylib.__path__, "rummylib."):
         if any(part.startswith("_") for part in info.name.split(".")[1:]):
             continue
-        modules.append(importlib.import_module(info.name))
+        try:
+            modules.append(importlib.import_module(info.name))
+        except ImportError:
+            if not info.name.startswith("rummylib.rl."):
+                raise  # only the framework adapters may need an extra that is not installed
     return modules
 
 
