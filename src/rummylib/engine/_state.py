@@ -65,6 +65,10 @@ def _names(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(values)
 
 
+#: No card known (shared by every seat of a fresh round).
+_NONE: CardMultiset = CardMultiset()
+
+
 @attrs.frozen
 class TableMeld:
     """A meld on the table and the seat that laid it (``None`` in a puzzle set-up)."""
@@ -125,6 +129,13 @@ class RoundState:
         phase: what happens next.
         turn: this turn's obligations.
         restocks: how often the stock was refilled this round (R-D4, D6, D7).
+        known_cards: per seat, the cards every player knows that seat holds
+            (R-H1): taken from the discard pile, freed by a joker swap, or
+            drawn from a stock of public order, and not yet laid or thrown.
+        known_stock: the bottom of the stock whose order is public, top first
+            (after a straight turnover the whole stock, R-D6; else empty).
+        restocked: the cards the stock was last refilled with (R-D4, D6):
+            every card of the stock is one of them once ``restocks > 0``.
     """
 
     hands: tuple[CardMultiset, ...] = attrs.field(converter=_hands)
@@ -137,6 +148,11 @@ class RoundState:
     phase: Phase
     turn: TurnState = FRESH_TURN
     restocks: int = 0
+    known_cards: tuple[CardMultiset, ...] = attrs.field(
+        converter=_hands, default=attrs.Factory(lambda self: (_NONE,) * len(self.hands), takes_self=True)
+    )
+    known_stock: tuple[Card, ...] = attrs.field(converter=_cards, default=())
+    restocked: CardMultiset = attrs.field(factory=CardMultiset)
 
     @property
     def top_discard(self) -> Card | None:

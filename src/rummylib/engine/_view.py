@@ -6,12 +6,14 @@ import attrs
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._state import (
+    _NONE,
     GameState,
     Phase,
     TableMeld,
     TurnState,
     _bools,
     _cards,
+    _hands,
     _ints,
     _names,
     _results,
@@ -49,6 +51,16 @@ class PlayerView:
         totals: running totals.
         results: the finished rounds' results.
         standings: totals, rounds played and winners once over.
+        has_laid: whether each seat laid anything in an earlier turn of this
+            round (R-E2, E4: everyone saw it).
+        known_cards: per seat, the cards every player knows that seat holds
+            (R-H1: taken from the pile, freed by a swap, or drawn from a stock
+            of public order, and not yet laid or thrown); a lower bound of the
+            hand, and part of :attr:`hand` for this seat.
+        known_stock: the bottom of the stock whose order is public, top first
+            (after a straight turnover, the whole stock, R-D6).
+        restocked: the cards the stock was last refilled with (R-D4, D6); once
+            ``restocks > 0`` every card of the stock is one of them.
     """
 
     seat: int
@@ -69,6 +81,14 @@ class PlayerView:
     totals: tuple[int, ...] = attrs.field(converter=_ints)
     results: tuple[RoundResult, ...] = attrs.field(converter=_results)
     standings: Standings
+    has_laid: tuple[bool, ...] = attrs.field(
+        converter=_bools, default=attrs.Factory(lambda self: (False,) * len(self.players), takes_self=True)
+    )
+    known_cards: tuple[CardMultiset, ...] = attrs.field(
+        converter=_hands, default=attrs.Factory(lambda self: (_NONE,) * len(self.players), takes_self=True)
+    )
+    known_stock: tuple[Card, ...] = attrs.field(converter=_cards, default=())
+    restocked: CardMultiset = attrs.field(factory=CardMultiset)
 
     @property
     def is_my_turn(self) -> bool:
@@ -127,4 +147,8 @@ def view(state: GameState, seat: int) -> PlayerView:
         totals=state.totals,
         results=state.results,
         standings=state.standings,
+        has_laid=r.has_laid,
+        known_cards=r.known_cards,
+        known_stock=r.known_stock,
+        restocked=r.restocked,
     )

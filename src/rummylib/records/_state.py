@@ -30,6 +30,7 @@ from rummylib.records._doc import (
     items,
     join,
 )
+from rummylib.records._known import check_in_hands, check_stock, knowledge_to_json, read_knowledge
 from rummylib.records._values import enum_value, meld_from_json, meld_to_json, ruleset_from_json, ruleset_to_json
 from rummylib.rules import DiscardRule, Ruleset, Scoring
 from rummylib.scoring import RoundResult, Standings, hand_penalty, is_game_over, standings
@@ -105,6 +106,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             "phase": r.phase.value,
             "turn": _turn_to_json(r.turn),
             "restocks": r.restocks,
+            **knowledge_to_json(r.known_cards, r.known_stock, r.restocked),
         },
     }
 
@@ -134,6 +136,8 @@ def view_to_json(v: PlayerView) -> dict[str, Any]:
         "phase": v.phase.value,
         "turn": None if v.turn is None else _turn_to_json(v.turn),
         "restocks": v.restocks,
+        "has_laid": list(v.has_laid),
+        **knowledge_to_json(v.known_cards, v.known_stock, v.restocked),
     }
 
 
@@ -423,6 +427,7 @@ def state_from_json(data: object, path: str) -> GameState:
     phase = _phase(rnd)
     turn = _turn(rnd.get("turn"), rnd.at("turn"), rules)
     restocks = rnd.integer("restocks", 0, MAX_ROUNDS)
+    known = read_knowledge(rnd, rules, n, restocks)
     rnd.done()
     obj.done()
     places = [(join(hands_path, i), h) for i, h in enumerate(raw_hands)]
@@ -448,6 +453,8 @@ def state_from_json(data: object, path: str) -> GameState:
     _check_progress(check)
     _check_seats(check)
     _check_turn(check)
+    check_in_hands(known, hands, check.sizes, rnd.at("known_cards"))
+    check_stock(known, stock, len(stock), rnd.path)
     round_state = RoundState(
         hands=hands,
         stock=stock,
@@ -459,6 +466,9 @@ def state_from_json(data: object, path: str) -> GameState:
         phase=phase,
         turn=_FRESH if turn == _FRESH else turn,
         restocks=restocks,
+        known_cards=known.known_cards,
+        known_stock=known.known_stock,
+        restocked=known.restocked,
     )
     return GameState(
         rules=rules,
@@ -494,6 +504,10 @@ def view_from_json(data: object, path: str) -> PlayerView:
     raw_turn = obj.get("turn")
     turn = None if raw_turn is None else _turn(raw_turn, obj.at("turn"), rules)
     restocks = obj.integer("restocks", 0, MAX_ROUNDS)
+    # A schema-1 view written before has_laid: an opened seat laid its opening (R-O1) in an earlier turn.
+    old = opened if rules.opening_required else (False,) * n
+    has_laid = _bools(obj.get("has_laid"), obj.at("has_laid"), n) if obj.has("has_laid") else old
+    known = read_knowledge(obj, rules, n, restocks)
     obj.done()
     if sizes[seat] != len(hand_cards):
         fail(StateReason.INCONSISTENT, join(obj.at("hand_sizes"), seat), f"the hand shown holds {len(hand_cards)}")
@@ -503,7 +517,9 @@ def view_from_json(data: object, path: str) -> PlayerView:
         fail(StateReason.INCONSISTENT, obj.at("turn"), detail)
     places = [(obj.at("hand"), hand_cards), (obj.at("discard"), discard)]
     places += [(join(obj.at("table"), i) + ".meld.slots", tm.meld.cards) for i, tm in enumerate(table)]
-    hidden = sum(sizes) - sizes[seat] + stock_size
+    others = [(join(obj.at("known_cards"), i), tuple(k)) for i, k in enumerate(known.known_cards) if i != seat]
+    places += [*others, (obj.at("known_stock"), known.known_stock)]
+    hidden = sum(sizes) - sizes[seat] + stock_size - sum(len(k) for _, k in others) - len(known.known_stock)
     _check_cards(rules, places, obj.path, hidden)
     hand = CardMultiset(hand_cards)
     at = {
@@ -513,18 +529,20 @@ def view_from_json(data: object, path: str) -> PlayerView:
         "phase": obj.at("phase"),
         "restocks": obj.at("restocks"),
         "opened": obj.at("opened"),
-        "has_laid": obj.at("opened"),
+        "has_laid": obj.at("has_laid"),
         "hands": obj.at("hand_sizes"),
         "turn": obj.at("turn"),
     }
     hands = tuple(hand if i == seat else None for i in range(n))
     check = _Round(
         rules, n, dealer, round_number, totals, results, sizes, hands,
-        to_act, phase, turn, restocks, discard, opened, None, at,
+        to_act, phase, turn, restocks, discard, opened, has_laid, at,
     )  # fmt: skip
     _check_progress(check)
     _check_seats(check)
     _check_turn(check)
+    check_in_hands(known, hands, sizes, obj.at("known_cards"))
+    check_stock(known, None, stock_size, obj.path)
     table_standings: Standings = standings(totals, len(results), rules)
     if (table_standings.rounds, table_standings.is_over, table_standings.winners) != (*shown, winners):
         fail(StateReason.INCONSISTENT, obj.at("standings"), "the standings do not follow from the totals")
@@ -547,4 +565,8 @@ def view_from_json(data: object, path: str) -> PlayerView:
         totals=totals,
         results=results,
         standings=table_standings,
+        has_laid=has_laid,
+        known_cards=known.known_cards,
+        known_stock=known.known_stock,
+        restocked=known.restocked,
     )
