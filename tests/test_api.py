@@ -115,6 +115,9 @@ LATER_LAYERS: set[str] = {
     "new_game",
     "start_round_from",
     "view",
+    # determinisation (issue 14)
+    "sample_state",
+    "sample_states",
     # records (issue 5)
     "GameRecord",
     "StateReason",

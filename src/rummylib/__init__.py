@@ -40,6 +40,8 @@ from rummylib.engine import (
     is_legal,
     legal_actions,
     new_game,
+    sample_state,
+    sample_states,
     start_round_from,
     view,
 )
@@ -208,6 +210,8 @@ __all__ = [
     "plan_go_out",
     "play_game",
     "replay",
+    "sample_state",
+    "sample_states",
     "score_round",
     "simulate",
     "standings",
