@@ -134,6 +134,7 @@ LATER_LAYERS: set[str] = {
     "GreedyBot",
     "LegalActions",
     "RandomBot",
+    "SearchBot",
     "SimulationError",
     "SimulationReason",
     "SimulationResult",

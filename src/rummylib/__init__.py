@@ -23,7 +23,7 @@ from rummylib.actions import (
 )
 
 # --- bots and simulation ---
-from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, SimulationError, SimulationReason
+from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, SearchBot, SimulationError, SimulationReason
 from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck, parse_card, parse_cards
 
 # --- engine (issue 4) ---
@@ -167,6 +167,7 @@ __all__ = [
     "RummyError",
     "Run",
     "Scoring",
+    "SearchBot",
     "SimulationError",
     "SimulationReason",
     "SimulationResult",

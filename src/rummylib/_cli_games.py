@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rummylib._terminal import Out, ProgressBar, _isatty, render_table
 from rummylib.actions import Action, DrawStock, NextRound
-from rummylib.bots import GreedyBot, LegalActions, RandomBot, derive_seed
+from rummylib.bots import GreedyBot, LegalActions, RandomBot, SearchBot, derive_seed
 from rummylib.engine import GameState, Phase, apply, check, legal_actions, new_game, view
 from rummylib.errors import RummyError
 from rummylib.records import parse_action
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__: list[str] = []
 
-BOTS: dict[str, BotFactory] = {"greedy": GreedyBot, "random": RandomBot}
+BOTS: dict[str, BotFactory] = {"greedy": GreedyBot, "random": RandomBot, "search": SearchBot}
 
 
 def score_sheet(players: Sequence[str], results: Sequence[RoundResult], totals: Sequence[int]) -> str:
