@@ -135,6 +135,8 @@ LATER_LAYERS: set[str] = {
     "LegalActions",
     "RandomBot",
     "SearchBot",
+    "GameFailure",
+    "simulate_iter",
     "SimulationError",
     "SimulationReason",
     "SimulationResult",

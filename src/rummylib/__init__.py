@@ -9,6 +9,7 @@ variant built from the ruleset's knobs, meld validation and an exact solver.
 29
 """
 
+from rummylib._tournament import GameFailure, simulate_iter
 from rummylib._version import __version__
 from rummylib.actions import (
     Action,
@@ -134,6 +135,7 @@ __all__ = [
     "DiscardRule",
     "DrawStock",
     "End",
+    "GameFailure",
     "GameRecord",
     "GameResult",
     "GameState",
@@ -215,6 +217,7 @@ __all__ = [
     "sample_states",
     "score_round",
     "simulate",
+    "simulate_iter",
     "standings",
     "start_round_from",
     "swap_joker",
