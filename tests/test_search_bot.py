@@ -65,7 +65,15 @@ def test_search_is_a_named_bot_in_simulate() -> None:
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"samples": 0}, {"samples": True}, {"candidates": "4"}, {"seed": 1.0}, {"time_limit": 0}, {"time_limit": True}],
+    [
+        {"samples": 0},
+        {"samples": True},
+        {"candidates": "4"},
+        {"horizon": 0},
+        {"seed": 1.0},
+        {"time_limit": 0},
+        {"time_limit": True},
+    ],
 )
 def test_bad_search_bot_arguments_are_refused(kwargs: dict[str, object]) -> None:
     with pytest.raises(rl.SimulationError) as info:
