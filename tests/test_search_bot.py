@@ -41,7 +41,7 @@ def test_search_bot_plays_legal_rounds_deterministically(name: str) -> None:
 def test_search_bot_choices_are_legal_on_reachable_views() -> None:
     bot = rl.SearchBot(seed=3, samples=2, candidates=3)
     for name in ("remik-house", "straight-house"):
-        for state in walk(WALK_RULES[name], 3, 5, 50):
+        for state in walk(WALK_RULES[name], 3, 5, 30):
             if state.phase in (rl.Phase.DRAW, rl.Phase.PLAY):
                 action = bot.choose(rl.view(state, state.to_act), list(rl.legal_actions(state)))
                 assert rl.is_legal(state, action)

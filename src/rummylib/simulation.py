@@ -329,7 +329,7 @@ def simulate(
         players: seats per game.
         games: how many games.
         seed: the simulation seed.
-        bots: ``"greedy"`` (default), ``"random"``, a factory ``seed -> Bot``
+        bots: ``"greedy"`` (default), ``"random"``, ``"search"``, a factory ``seed -> Bot``
             for every seat, or a sequence of those, one per seat.
         executor: runs chunks of games in parallel: a
             :class:`~concurrent.futures.ProcessPoolExecutor`, or a cluster's
