@@ -137,6 +137,7 @@ LATER_LAYERS: set[str] = {
     "SearchBot",
     "GameFailure",
     "simulate_iter",
+    "SeatActions",
     "SimulationError",
     "SimulationReason",
     "SimulationResult",

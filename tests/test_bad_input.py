@@ -51,6 +51,7 @@ from rummylib import (
     validate_meld,
 )
 from rummylib.cards import CARDS, as_cards, as_multiset, card_at, check_in_deck, format_cards, natural
+from rummylib.errors import MAX_MESSAGE, shorten
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -112,7 +113,8 @@ def test_parse_card_on_any_text(text: str) -> None:
         card = parse_card(text)
     except CardParseError as exc:
         assert exc.reason is not None
-        assert repr(exc.token) in str(exc)
+        assert shorten(exc.token) in str(exc)  # named, and shortened when long
+        assert len(str(exc)) <= MAX_MESSAGE
         return
     assert parse_card(str(card)) == card
 

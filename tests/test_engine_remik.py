@@ -368,7 +368,8 @@ def _universe(s: rl.GameState) -> set[rl.Action]:
 )
 def test_legal_actions_match_brute_force(hand0: str, opened: list[bool]) -> None:
     # perft-style: the lazy generator equals a brute-force filter of a superset.
-    table = [rl.TableMeld(M("5H JK=6H 7H"), 1), rl.TableMeld(M("QD QC JK=QH"), 1), rl.TableMeld(M("2S 3S 4S"), 0)]
+    mine = 0 if opened[0] else 1  # a seat that has not opened owns no meld (R-O1)
+    table = [rl.TableMeld(M("5H JK=6H 7H"), 1), rl.TableMeld(M("QD QC JK=QH"), 1), rl.TableMeld(M("2S 3S 4S"), mine)]
     s = play(hand0, table=table, opened=opened)
     listed = list(rl.legal_actions(s))
     assert len(listed) == len(set(listed))

@@ -127,8 +127,12 @@ def test_no_open_and_no_swap_in_straight() -> None:
 
 def test_tie_play_on_variant_keeps_the_game_going() -> None:
     # R-S2/S4 variant: a tie for the win plays further rounds.
+    # A shared 100 ends the game under SHARE, so a round is played from it only under PLAY_ON
+    # (start_round_from refuses a game its totals have ended).
     rules = attrs.evolve(ST, tie_rule=rl.TieRule.PLAY_ON)
-    s = play("2H 3H 4H", "KH 4S", rules=rules, totals=[72, 100])
+    with pytest.raises(rl.InvalidStateError):
+        play("2H 3H 4H", "KH 4S", totals=[100, 100])
+    s = play("2H 3H 4H", "KH 4S", rules=rules, totals=[100, 100])
+    assert not s.is_over
     t = rl.apply(s, rl.LayMeld(M("2H 3H 4H")))
-    assert t.totals == (100, 100) and not t.is_over and t.phase is rl.Phase.ROUND_OVER
-    assert list(rl.legal_actions(t)) == [rl.NextRound()]
+    assert t.totals == (128, 100) and t.is_over  # R-E4: a one-turn go-out doubles and t.standings.winners == (0,)

@@ -169,7 +169,7 @@ CASES: list[tuple[str, Mutation, rl.StateReason, str]] = [
     ("unknown field", _set("round.secret", 1), rl.StateReason.UNKNOWN_FIELD, "round.secret"),
     ("missing field", _delete("round.restocks"), rl.StateReason.MISSING_FIELD, "round.restocks"),
     ("too many players", _set("players", ["a"] * 7), rl.StateReason.INCONSISTENT, "players"),
-    ("not opened", _set("round.opened", [False, False, False]), rl.StateReason.INCONSISTENT, "round.table[0].owner"),
+    ("not opened", _set("round.opened", [False, False, False]), rl.StateReason.INCONSISTENT, "round.turn.melds_laid"),
     ("owner", _set("round.table[0].owner", 9), rl.StateReason.BAD_VALUE, "round.table[0].owner"),
     ("bad meld", _set("round.table[0].meld.type", "blob"), rl.StateReason.BAD_VALUE, "round.table[0].meld.type"),
     ("seed", _set("seed", 5), rl.StateReason.WRONG_TYPE, "seed"),

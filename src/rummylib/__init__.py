@@ -24,7 +24,16 @@ from rummylib.actions import (
 )
 
 # --- bots and simulation ---
-from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, SearchBot, SimulationError, SimulationReason
+from rummylib.bots import (
+    Bot,
+    GreedyBot,
+    LegalActions,
+    RandomBot,
+    SearchBot,
+    SeatActions,
+    SimulationError,
+    SimulationReason,
+)
 from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck, parse_card, parse_cards
 
 # --- engine (issue 4) ---
@@ -170,6 +179,7 @@ __all__ = [
     "Run",
     "Scoring",
     "SearchBot",
+    "SeatActions",
     "SimulationError",
     "SimulationReason",
     "SimulationResult",

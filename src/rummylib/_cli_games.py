@@ -90,7 +90,7 @@ def cmd_simulate(args: argparse.Namespace, out: Out) -> int:
     except argparse.ArgumentTypeError as error:
         out.error(str(error))
         return 2
-    jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, args.games)
+    jobs = min(args.jobs if args.jobs is not None else os.cpu_count() or 1, max(1, args.games))  # no idle workers
     bar = ProgressBar(args.games, out.stderr, enabled=out.tty and not args.quiet, label="games ")
 
     def progress(done: int, total: int) -> None:

@@ -11,13 +11,17 @@ Discard(card=Card('KS'))
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
 from rummylib.cards import Card
+from rummylib.errors import InvalidMeldError, MeldReason, shorten
 from rummylib.melds import End, Group, Meld, Run
+
+from ._guards import is_collection_of_items
 
 __all__ = [
     "Action",
@@ -43,10 +47,20 @@ def _meld_key(meld: Meld) -> tuple[int, ...]:
     return (*head, len(meld.cards), *(c.index for c in meld.cards))
 
 
+#: Most melds one opening may hold (a 224-card deck makes at most 74 melds).
+MAX_OPEN_MELDS: Final = 80
+
+
 def _meld_tuple(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     # An opening is a set of melds: kept in one canonical order, so two
     # Open values with the same melds are equal (legal_actions lists each once).
-    items = tuple(melds)
+    if not is_collection_of_items(melds):
+        msg = f"Open takes a sequence of melds, not {shorten(melds)}"
+        raise InvalidMeldError(MeldReason.WRONG_TYPE, melds, msg)
+    items = tuple(itertools.islice(melds, MAX_OPEN_MELDS + 1))
+    if len(items) > MAX_OPEN_MELDS:
+        msg = f"an opening holds at most {MAX_OPEN_MELDS} melds"
+        raise InvalidMeldError(MeldReason.TOO_LONG, melds, msg)
     try:
         return tuple(sorted(items, key=_meld_key))
     except (AttributeError, TypeError):
@@ -70,6 +84,10 @@ class Open:
     The melds are kept in a canonical order (runs by suit and start, then
     groups by rank), so an opening is a set: ``Open((a, b)) == Open((b, a))``.
     They go on the table in that order.
+
+    Raises:
+        InvalidMeldError: ``melds`` is not a sequence (reason ``WRONG_TYPE``) or
+            holds more than :data:`MAX_OPEN_MELDS` melds.
     """
 
     melds: tuple[Meld, ...] = attrs.field(converter=_meld_tuple)

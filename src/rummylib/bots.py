@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, Protocol, TypeAlias, overload, runtime_checkable
 
 from rummylib.actions import (
@@ -46,6 +46,7 @@ __all__ = [
     "LegalActions",
     "RandomBot",
     "SearchBot",
+    "SeatActions",
     "SimulationError",
     "SimulationReason",
     "derive_seed",
@@ -195,6 +196,48 @@ class LegalActions(Sequence[Action]):
     def __repr__(self) -> str:
         shown = "..." if self._items is None else ", ".join(map(repr, self._items))
         return f"LegalActions({shown})"
+
+
+class SeatActions(Sequence[Action]):
+    """The legal actions as a bot may see them: a tuple, with no path back to the state.
+
+    Built from a :class:`LegalActions` (or any iterable of actions) by listing
+    it once; it holds only the actions, so neither attribute access
+    (``_state``, ``__dict__``) nor pickling reaches the stock or other hands.
+    :func:`~rummylib.play_game` and :func:`~rummylib.simulate` give bots this.
+
+    >>> import rummylib as rl
+    >>> legal = SeatActions(rl.LegalActions(rl.new_game(rl.STRAIGHT, 2, seed=1)))
+    >>> list(legal), hasattr(legal, "_state")
+    ([DrawStock(), TakeDiscard()], False)
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self._items: tuple[Action, ...] = tuple(actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._items
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        return self._items[index]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._items)
+
+    def __reduce__(self) -> tuple[type[SeatActions], tuple[tuple[Action, ...]]]:
+        return (SeatActions, (self._items,))
+
+    def __repr__(self) -> str:
+        return f"SeatActions({', '.join(map(repr, self._items))})"
 
 
 # --- RandomBot ------------------------------------------------------------------------

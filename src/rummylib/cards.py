@@ -14,14 +14,15 @@ A card is a value: the two ``7H`` of a double deck are the same card twice
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any, Final, Protocol, cast
 
 import attrs
 
-from rummylib.errors import CardParseError, CardsReason, InvalidCardsError, ParseReason
+from rummylib.errors import CardParseError, CardsReason, InvalidCardsError, ParseReason, shorten
 
-from ._guards import is_collection_of_items, is_instance, is_int, is_int_in
+from ._guards import is_collection_of_items, is_instance, is_int_in
 
 __all__ = [
     "JOKER",
@@ -91,6 +92,8 @@ class Rank(enum.IntEnum):
 _RANK_SYMBOL: Final = {r: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(int(r), str(int(r))) for r in Rank}
 #: Number of distinct cards: 52 naturals and the joker.
 NUM_CARD_KINDS: Final = 53
+#: Most copies of one card :meth:`CardMultiset.from_counts` accepts (the largest deck holds 16 jokers).
+MAX_COPIES: Final = 255
 JOKER_INDEX: Final = 52
 
 
@@ -180,7 +183,7 @@ def card_at(index: int) -> Card:
     (Card('AS'), Card('JK'))
     """
     if not is_int_in(index, 0, NUM_CARD_KINDS - 1):
-        msg = f"a card index is an int from 0 to {NUM_CARD_KINDS - 1}, not {index!r}"
+        msg = f"a card index is an int from 0 to {NUM_CARD_KINDS - 1}, not {shorten(index)}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, index, msg)
     return CARDS[index]
 
@@ -274,7 +277,21 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     tokens = text.replace(",", " ").split()
     if not tokens:
         raise CardParseError(ParseReason.EMPTY, text)
-    return tuple(_parse_token(t, i) for i, t in enumerate(tokens))
+    known = _KNOWN_TOKENS
+    cards: list[Card] = []
+    for i, token in enumerate(tokens):
+        card = known.get(token)
+        if card is None:
+            card = _parse_token(token, i)
+            if len(known) < _MAX_KNOWN_TOKENS:
+                known[token] = card  # only valid spellings are kept: a finite set
+        cards.append(card)
+    return tuple(cards)
+
+
+#: Spellings already parsed (``7H``, ``7h``, ``7♥`` ...), so a long text costs a lookup per token.
+_KNOWN_TOKENS: dict[str, Card] = {}
+_MAX_KNOWN_TOKENS: Final = 4096
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -306,10 +323,10 @@ def as_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
     if isinstance(cards, CardMultiset):
         return tuple(cards)
     if isinstance(cards, Card):
-        msg = f"{what} must be an iterable of Card, not a single card {cards!r}"
+        msg = f"{what} must be an iterable of Card, not a single card {shorten(cards)}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, cards, msg)
     if isinstance(cards, (str, bytes)):
-        msg = f"{what} must be an iterable of Card, not text {cards!r} (use parse_cards)"
+        msg = f"{what} must be an iterable of Card, not text {shorten(cards)} (use parse_cards)"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, cards, msg)
     try:
         items = tuple(cast(Iterable[object], cards))
@@ -319,7 +336,7 @@ def as_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
     result: list[Card] = []
     for item in items:
         if not isinstance(item, Card):
-            msg = f"{what} must hold only Card values, found {item!r}"
+            msg = f"{what} must hold only Card values, found {shorten(item)}"
             raise InvalidCardsError(CardsReason.WRONG_TYPE, item, msg)
         result.append(item)
     return tuple(result)
@@ -362,17 +379,17 @@ class CardMultiset:
         """Build from 53 counts indexed by :attr:`Card.index` (joker last).
 
         Raises:
-            InvalidCardsError: not 53 non-negative integers.
+            InvalidCardsError: not 53 integers from 0 to :data:`MAX_COPIES`.
 
         >>> CardMultiset.from_counts((2,) + (0,) * 51 + (1,))
         CardMultiset('AS AS JK')
         """
         if not is_collection_of_items(counts):
-            msg = f"counts must be {NUM_CARD_KINDS} non-negative integers, not {counts!r}"
+            msg = f"counts must be {NUM_CARD_KINDS} integers 0..{MAX_COPIES}, not {shorten(counts)}"
             raise InvalidCardsError(CardsReason.BAD_COUNT, counts, msg)
-        values = tuple(counts)
-        if len(values) != NUM_CARD_KINDS or any(not is_int(v) or v < 0 for v in values):
-            msg = f"counts must be {NUM_CARD_KINDS} non-negative integers, got {values!r}"
+        values = tuple(itertools.islice(counts, NUM_CARD_KINDS + 1))
+        if len(values) != NUM_CARD_KINDS or any(not is_int_in(v, 0, MAX_COPIES) for v in values):
+            msg = f"counts must be {NUM_CARD_KINDS} integers 0..{MAX_COPIES}, got {shorten(values)}"
             raise InvalidCardsError(CardsReason.BAD_COUNT, values, msg)
         return cls._trusted(values)
 

@@ -9,7 +9,8 @@ message naming the offending value.
 from __future__ import annotations
 
 import enum
-from typing import Any
+import reprlib
+from typing import Any, Final
 
 __all__ = [
     "CardParseError",
@@ -27,9 +28,60 @@ __all__ = [
     "StateReason",
 ]
 
+#: Longest message any rummylib error carries (longer ones are cut, ending in "...").
+MAX_MESSAGE: Final = 500
+#: Longest rendering of one value inside a message.
+MAX_VALUE_TEXT: Final = 120
+#: Integers with more bits than this are named by their size, not their digits.
+_MAX_INT_BITS_SHOWN: Final = 256
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = MAX_VALUE_TEXT
+_REPR.maxother = MAX_VALUE_TEXT
+_REPR.maxlong = 80
+for _name in ("maxlist", "maxtuple", "maxset", "maxfrozenset", "maxdeque", "maxarray", "maxdict"):
+    setattr(_REPR, _name, 8)
+_REPR.maxlevel = 3
+
+
+def shorten(value: object, limit: int = MAX_VALUE_TEXT) -> str:
+    """A bounded ``repr`` of ``value`` for an error message.
+
+    Work stays bounded however large the value: a long string or sequence
+    is cut before it is rendered, a huge integer is named by its size.
+
+    >>> shorten("x" * 1000)[:12], len(shorten("x" * 1000)) <= MAX_VALUE_TEXT
+    ("'xxxxxxxxxxx", True)
+    >>> shorten(10**5000)
+    'an int of 16610 bits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > _MAX_INT_BITS_SHOWN:
+        return f"an int of {value.bit_length()} bits"
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # a hostile __repr__, or an int past the digit limit inside a container
+        text = f"a {type(value).__name__} value"
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _bounded(message: str) -> str:
+    if len(message) > MAX_MESSAGE:
+        message = message[: MAX_MESSAGE - 3] + "..."
+    return message.encode("utf-8", "backslashreplace").decode("utf-8")
+
 
 class RummyError(Exception):
-    """Root of every error rummylib raises on purpose."""
+    """Root of every error rummylib raises on purpose.
+
+    Its message is at most :data:`MAX_MESSAGE` characters (longer ones are cut)
+    and always encodes as UTF-8 (lone surrogates are escaped).
+    """
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str):
+            args = (_bounded(args[0]),)
+        super().__init__(*args)
 
 
 class ParseReason(enum.Enum):
@@ -63,7 +115,7 @@ class CardParseError(RummyError, ValueError):
             ParseReason.BAD_TOKEN: "not a card",
             ParseReason.WRONG_TYPE: "expected a string",
         }[reason]
-        msg = f"cannot parse card {token!r}{where}: {explain}"
+        msg = f"cannot parse card {shorten(token)}{where}: {explain}"
         super().__init__(msg)
 
 
@@ -113,7 +165,7 @@ class RulesetError(RummyError, ValueError):
         self.reason = reason
         self.field = field
         self.value = value
-        msg = f"ruleset field {field!r}={value!r}: {detail}"
+        msg = f"ruleset field {field!r}={shorten(value)}: {detail}"
         super().__init__(msg)
 
 

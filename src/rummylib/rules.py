@@ -71,6 +71,17 @@ class TieRule(enum.Enum):
     PLAY_ON = "play_on"
 
 
+#: Most seats any ruleset may allow (a document's seat arrays are bounded by it too).
+MAX_PLAYERS: Final = 64
+#: Most decks and jokers a ruleset may shuffle together.
+MAX_DECKS: Final = 4
+MAX_JOKERS: Final = 16
+#: Longest ruleset name.
+MAX_NAME: Final = 64
+#: Largest value of any other integer field (points, penalties, limits).
+MAX_FIELD: Final = 10**9
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -84,6 +95,9 @@ def _hand_sizes(value: object) -> tuple[tuple[int, int], ...]:
         items = list(value)
     else:
         raise RulesetError(RulesetReason.WRONG_TYPE, "hand_sizes", value, msg)
+    if len(items) > MAX_PLAYERS:
+        msg = f"gives {len(items)} hand sizes; a ruleset seats at most {MAX_PLAYERS} players"
+        raise RulesetError(RulesetReason.BAD_VALUE, "hand_sizes", value, msg)
     pairs: list[tuple[int, int]] = []
     for item in items:
         if not isinstance(item, (tuple, list)) or len(item) != 2 or not all(_is_int(x) for x in item):
@@ -95,7 +109,7 @@ def _hand_sizes(value: object) -> tuple[tuple[int, int], ...]:
 _Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
-def _int(minimum: int) -> _Validator:
+def _int(minimum: int, maximum: int = MAX_FIELD) -> _Validator:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
             msg = "must be an int"
@@ -103,12 +117,15 @@ def _int(minimum: int) -> _Validator:
         if value < minimum:
             msg = f"must be at least {minimum}"
             raise RulesetError(RulesetReason.BAD_VALUE, attribute.name, value, msg)
+        if value > maximum:
+            msg = f"must be at most {maximum}"
+            raise RulesetError(RulesetReason.BAD_VALUE, attribute.name, value, msg)
 
     return check
 
 
-def _opt_int(minimum: int) -> _Validator:
-    inner = _int(minimum)
+def _opt_int(minimum: int, maximum: int = MAX_FIELD) -> _Validator:
+    inner = _int(minimum, maximum)
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is not None:
@@ -147,9 +164,9 @@ class Ruleset:
     name: str = attrs.field(validator=_of_type(str))
     # --- cards (C1) -------------------------------------------------------------------
     #: How many 52-card decks are shuffled together (every natural appears this often).
-    decks: int = attrs.field(validator=_int(1))
+    decks: int = attrs.field(validator=_int(1, MAX_DECKS))
     #: How many jokers the deck holds (R-C1; remik tables play 4 or 6).
-    jokers: int = attrs.field(validator=_int(0))
+    jokers: int = attrs.field(validator=_int(0, MAX_JOKERS))
     # --- melds (M, J) -----------------------------------------------------------------
     #: Whether the ace may sit above the king in a run, Q-K-A (R-M3 yes, M4 no).
     ace_high: bool = attrs.field(validator=_of_type(bool))
@@ -185,8 +202,8 @@ class Ruleset:
     #: Most refills of the stock in one round; past it the round is void (R-D7).
     restock_limit: int | None = attrs.field(default=None, validator=_opt_int(0))
     # --- deal and seats (P) -----------------------------------------------------------
-    min_players: int = attrs.field(default=2, validator=_int(2))
-    max_players: int = attrs.field(default=6, validator=_int(2))
+    min_players: int = attrs.field(default=2, validator=_int(2, MAX_PLAYERS))
+    max_players: int = attrs.field(default=6, validator=_int(2, MAX_PLAYERS))
     #: Cards dealt to each player, by player count (R-P2, P3).
     hand_sizes: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=_hand_sizes)
     #: Whether the dealer gets one card more and skips the first draw (R-P2, T1).
@@ -219,6 +236,9 @@ class Ruleset:
 
         if not self.name.strip():
             raise RulesetError(RulesetReason.BAD_VALUE, "name", self.name, "must not be blank")
+        if len(self.name) > MAX_NAME or not self.name.isprintable():
+            msg = f"must be at most {MAX_NAME} printable characters"
+            raise RulesetError(RulesetReason.BAD_VALUE, "name", self.name, msg)
         if self.max_players < self.min_players:
             raise bad("max_players", f"is below min_players={self.min_players}")
         if self.group4_max_jokers > 2:
@@ -228,9 +248,10 @@ class Ruleset:
         sizes = dict(self.hand_sizes)
         if len(sizes) != len(self.hand_sizes):
             raise bad("hand_sizes", "names a player count twice")
-        wanted = set(range(self.min_players, self.max_players + 1))
+        wanted = set(range(self.min_players, self.max_players + 1))  # bounded by MAX_PLAYERS
         if set(sizes) != wanted:
-            raise bad("hand_sizes", f"must give a hand size for each player count {sorted(wanted)}")
+            span = f"{self.min_players} to {self.max_players}"
+            raise bad("hand_sizes", f"must give a hand size for each player count from {span}")
         deck_size = 52 * self.decks + self.jokers
         for players, size in sizes.items():
             if size < 1:
@@ -247,10 +268,6 @@ class Ruleset:
             raise bad("opening_clean_run", "opening conditions need opening_required=True")
         if self.score_limit is None and self.max_rounds is None:
             raise bad("score_limit", "the game needs an end: set score_limit or max_rounds")
-        if self.decks > 4:
-            raise RulesetError(RulesetReason.BAD_VALUE, "decks", self.decks, "must be at most 4")
-        if self.jokers > 16:
-            raise RulesetError(RulesetReason.BAD_VALUE, "jokers", self.jokers, "must be at most 16")
 
     def hand_size(self, players: int) -> int:
         """Cards dealt to each player at a table of ``players`` (R-P2, P3).

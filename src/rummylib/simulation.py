@@ -23,6 +23,7 @@ from rummylib.bots import (
     LegalActions,
     RandomBot,
     SearchBot,
+    SeatActions,
     SimulationError,
     SimulationReason,
     derive_seed,
@@ -207,7 +208,7 @@ def play_game(
     actions = 0
     while not state.is_over and actions < max_actions:
         seat = state.to_act
-        legal = LegalActions(state)
+        legal = SeatActions(LegalActions(state))  # the bot sees its view, never the state (R-H1)
         try:
             action = bots[seat].choose(view(state, seat), legal)
         except SimulationError as error:

@@ -19,7 +19,14 @@ from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._oblige import can_finish_turn
 from rummylib.engine._rng import shuffled
 from rummylib.engine._state import FRESH_TURN, GameState, Phase, RoundState, TableMeld, TurnState
-from rummylib.errors import IllegalActionError, IllegalActionReason, InvalidMeldError, InvalidStateError, StateReason
+from rummylib.errors import (
+    IllegalActionError,
+    IllegalActionReason,
+    InvalidMeldError,
+    InvalidStateError,
+    StateReason,
+    shorten,
+)
 from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker, validate_meld
 from rummylib.rules import DiscardRule, RestockRule
 from rummylib.scoring import is_game_over, score_round
@@ -353,6 +360,8 @@ def transition(state: GameState, action: object, seat: int | None = None) -> Gam
     r = state.round
     if r.phase is Phase.GAME_OVER:
         _fail(R.GAME_OVER, action, "the game is over")
+    if seat is not None and not is_int_in(seat, 0, state.num_players - 1):
+        _fail(R.NOT_YOUR_TURN, action, f"seat {shorten(seat)} is not a seat of this game", seat=seat)
     if seat is not None and r.phase is not Phase.ROUND_OVER and seat != r.to_act:
         _fail(R.NOT_YOUR_TURN, action, f"it is seat {r.to_act}'s turn, not seat {seat!r}'s", seat=seat)
     return handler(state, r, action)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any, Final
 
 from rummylib.cards import Card, CardMultiset, as_cards, as_multiset, check_in_deck, deck
-from rummylib.engine._rng import Seed, fresh_seed, shuffled, validate_seed
+from rummylib.engine._invariants import MAX_TOTAL, check_state
+from rummylib.engine._rng import Seed, fresh_seed, is_text, shuffled, validate_seed
 from rummylib.engine._state import GameState, Phase, RoundState, TableMeld
 from rummylib.errors import (
     CardsReason,
@@ -14,13 +16,17 @@ from rummylib.errors import (
     MeldReason,
     RulesetError,
     RulesetReason,
+    shorten,
 )
 from rummylib.melds import Group, Meld, Run, validate_meld
 from rummylib.rules import Ruleset
 
-from .._guards import is_collection_of_items, is_instance, is_int
+from .._guards import is_collection_of_items, is_instance, is_int_in
 
-__all__ = ["choose_first_dealer", "new_game", "start_round_from"]
+__all__ = ["MAX_NAME_CHARS", "check_names", "choose_first_dealer", "new_game", "start_round_from"]
+
+#: Longest player name (a document's strings are bounded the same way).
+MAX_NAME_CHARS: Final = 4096
 
 
 def _check_rules(rules: object) -> Ruleset:
@@ -30,20 +36,30 @@ def _check_rules(rules: object) -> Ruleset:
     return rules
 
 
-def _player_names(rules: Ruleset, players: object) -> tuple[str, ...]:
+def check_names(rules: Ruleset, players: object) -> tuple[str, ...]:
+    """Player names, or a count naming them ``P0``...: bounded and checked before any work (R-P1..P3).
+
+    Raises:
+        RulesetError: not a count or a sequence of names, a count the ruleset
+            does not seat, or a name that is too long or not valid Unicode.
+    """
     if isinstance(players, bool):
-        names: tuple[str, ...] = ()
-    elif isinstance(players, int):
-        names = tuple(f"P{i}" for i in range(players))
-    elif isinstance(players, Sequence) and not isinstance(players, (str, bytes)):
-        if not all(isinstance(p, str) for p in players):
-            msg = f"player names must be strings, got {players!r}"
-            raise RulesetError(RulesetReason.WRONG_TYPE, "players", players, msg)
-        names = tuple(players)
-    else:
-        msg = f"players must be a count or a sequence of names, not {players!r}"
+        rules.hand_size(0)
+    if isinstance(players, int):
+        rules.hand_size(players)  # raises for a count the ruleset does not allow, before naming seats
+        return tuple(f"P{i}" for i in range(players))
+    if not isinstance(players, Sequence) or isinstance(players, (str, bytes)):
+        msg = f"players must be a count or a sequence of names, not {shorten(players)}"
         raise RulesetError(RulesetReason.WRONG_TYPE, "players", players, msg)
-    rules.hand_size(len(names))  # raises for a count the ruleset does not allow (R-P2, P3)
+    rules.hand_size(len(players))  # R-P2, P3
+    names = tuple(players)
+    for name in names:
+        if not isinstance(name, str):
+            msg = f"player names must be strings, got {shorten(name)}"
+            raise RulesetError(RulesetReason.WRONG_TYPE, "players", players, msg)
+        if len(name) > MAX_NAME_CHARS or not is_text(name):
+            msg = f"a player name is at most {MAX_NAME_CHARS} characters of valid Unicode, not {shorten(name)}"
+            raise RulesetError(RulesetReason.BAD_VALUE, "players", players, msg)
     return names
 
 
@@ -119,7 +135,7 @@ def new_game(rules: Ruleset, players: int | Sequence[str], *, seed: Seed | None 
     (0, 'draw', 1, 31)
     """
     rules = _check_rules(rules)
-    names = _player_names(rules, players)
+    names = check_names(rules, players)
     n = len(names)
     dealer = _check_seat(dealer, n, "dealer")
     seed = fresh_seed() if seed is None else validate_seed(seed)
@@ -188,7 +204,11 @@ def start_round_from(
     Raises:
         InvalidCardsError: the cards given hold more copies than the deck has.
         InvalidMeldError: a table meld is not valid under the rules.
-        RulesetError: a bad seat, player count, phase or totals.
+        RulesetError: a bad seat, player count, name, seed, phase, flags or totals.
+        InvalidStateError: the round breaks an invariant the loader checks
+            (docs/explanation/saved-states.rst): an empty hand or one larger
+            than the deal gives, an opened seat owning no table meld, totals
+            that end the game, ... (reason ``INCONSISTENT``).
 
     >>> import rummylib as rl
     >>> s = rl.start_round_from(rl.STRAIGHT, [rl.parse_cards("2H 3H 4H 9C"), rl.parse_cards("KS QS")],
@@ -201,7 +221,7 @@ def start_round_from(
         msg = f"hands must be a sequence of hands, one per seat, not {hands!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, hands, msg)
     n = len(hands)
-    names = _player_names(rules, n if players is None else players)
+    names = check_names(rules, n if players is None else players)
     if len(names) != n:
         msg = f"{len(names)} player names for {n} hands"
         raise RulesetError(RulesetReason.INCONSISTENT, "players", players, msg)
@@ -226,15 +246,10 @@ def start_round_from(
     elif phase not in (Phase.DRAW, Phase.PLAY):
         msg = "a round starts in Phase.DRAW or Phase.PLAY"
         raise RulesetError(RulesetReason.BAD_VALUE, "phase", phase, msg)
-    if opened is None:
-        opened_t = (rules.opens_at_start,) * n
-    else:
-        opened_t = tuple(bool(o) or rules.opens_at_start for o in opened)
-        if len(opened_t) != n:
-            raise RulesetError(RulesetReason.INCONSISTENT, "opened", opened, f"needs {n} flags")
-    totals_t = (0,) * n if totals is None else tuple(totals)
-    if len(totals_t) != n or not all(is_int(t) for t in totals_t):
-        raise RulesetError(RulesetReason.BAD_VALUE, "totals", totals, f"needs {n} integers")
+    opened_t = _flags(opened, n, rules)
+    totals_t = (0,) * n if totals is None else _seat_values(totals, n, "totals")
+    if not all(is_int_in(t, 0, MAX_TOTAL) for t in totals_t):
+        raise RulesetError(RulesetReason.BAD_VALUE, "totals", totals, f"needs {n} integers 0..{MAX_TOTAL}")
     laid = tuple((o and not rules.opens_at_start) or any(tm.owner == i for tm in melds) for i, o in enumerate(opened_t))
     round_state = RoundState(
         hands=hand_sets,
@@ -246,9 +261,27 @@ def start_round_from(
         to_act=first,
         phase=phase,
     )
-    return GameState(
+    state = GameState(
         rules=rules, players=names, seed=seed, dealer=dealer, round_number=1, totals=totals_t, round=round_state
     )
+    check_state(state, whole_deck=fill_stock, setup=True)  # refuse what the loader refuses (saved-states.rst)
+    return state
+
+
+def _seat_values(values: object, n: int, field: str) -> tuple[Any, ...]:
+    """One value per seat from a sequence, bounded before it is read."""
+    if not isinstance(values, Sequence) or isinstance(values, (str, bytes)) or len(values) != n:
+        raise RulesetError(RulesetReason.BAD_VALUE, field, values, f"needs a sequence of {n} values, one per seat")
+    return tuple(values)
+
+
+def _flags(opened: object, n: int, rules: Ruleset) -> tuple[bool, ...]:
+    if opened is None:
+        return (rules.opens_at_start,) * n
+    flags = _seat_values(opened, n, "opened")
+    if not all(isinstance(o, bool) for o in flags):
+        raise RulesetError(RulesetReason.WRONG_TYPE, "opened", opened, f"needs {n} bools")
+    return tuple(bool(o) or rules.opens_at_start for o in flags)
 
 
 def _draw_rank(card: Card) -> int:
@@ -269,7 +302,7 @@ def choose_first_dealer(rules: Ruleset, players: int, *, seed: Seed | None = Non
     True
     """
     rules = _check_rules(rules)
-    n = len(_player_names(rules, players))
+    n = len(check_names(rules, players))
     seed = fresh_seed() if seed is None else validate_seed(seed)
     contenders = list(range(n))
     pack: list[Card] = []

@@ -26,9 +26,15 @@ import secrets
 from collections.abc import Sequence
 from typing import Final, TypeAlias, TypeVar
 
-from rummylib.errors import RulesetError, RulesetReason
+from rummylib.errors import RulesetError, RulesetReason, shorten
 
-__all__ = ["Seed", "fresh_seed", "shuffled", "validate_seed"]
+__all__ = ["MAX_SEED_CHARS", "MAX_SEED_DIGITS", "Seed", "fresh_seed", "is_text", "shuffled", "validate_seed"]
+
+#: Most decimal digits of an ``int`` seed (its sign aside).
+MAX_SEED_DIGITS: Final = 256
+#: Longest ``str`` seed.
+MAX_SEED_CHARS: Final = 4096
+_SEED_LIMIT: Final = 10**MAX_SEED_DIGITS
 
 T = TypeVar("T")
 Seed: TypeAlias = int | str
@@ -40,11 +46,31 @@ def fresh_seed() -> int:
     return secrets.randbits(128)
 
 
+def is_text(value: str) -> bool:
+    """Whether ``value`` encodes as UTF-8 (no lone surrogates), so it can be hashed, saved and shown."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def validate_seed(seed: object) -> Seed:
-    """Return ``seed`` if it is an ``int`` or a ``str``, else raise a typed error."""
+    """Return ``seed`` if it is an ``int`` of at most 256 digits or a UTF-8 ``str`` of at most 4096 characters.
+
+    Raises:
+        RulesetError: any other value (reason ``WRONG_TYPE`` or ``BAD_VALUE``).
+    """
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        msg = f"a seed must be an int or a str, not {seed!r}"
+        msg = f"a seed must be an int or a str, not {shorten(seed)}"
         raise RulesetError(RulesetReason.WRONG_TYPE, "seed", seed, msg)
+    if isinstance(seed, int):
+        if not -_SEED_LIMIT < seed < _SEED_LIMIT:
+            msg = f"an int seed has at most {MAX_SEED_DIGITS} decimal digits"
+            raise RulesetError(RulesetReason.BAD_VALUE, "seed", seed, msg)
+    elif len(seed) > MAX_SEED_CHARS or not is_text(seed):
+        msg = f"a str seed is at most {MAX_SEED_CHARS} characters of valid Unicode (no lone surrogates)"
+        raise RulesetError(RulesetReason.BAD_VALUE, "seed", seed, msg)
     return seed
 
 

@@ -100,11 +100,16 @@ def _deal(v: PlayerView, seed: Seed, index: int) -> tuple[tuple[CardMultiset, ..
 
 
 def _turn(v: PlayerView, hands: tuple[CardMultiset, ...]) -> TurnState:
-    """The turn: the view's own; for another seat in play, a plain draw of one of its cards."""
+    """The turn: the view's own; for another seat in play, a draw of one of its cards (and its melds this turn)."""
     if v.turn is not None:
         return v.turn
     if v.phase is Phase.PLAY and hands[v.to_act]:
-        return TurnState(drawn=min(hands[v.to_act], key=lambda c: c.index))
+        drawn = min(hands[v.to_act], key=lambda c: c.index)
+        owned = sum(1 for tm in v.table if tm.owner == v.to_act)
+        if owned and not v.has_laid[v.to_act]:  # its melds on the table went down this turn (R-E2, E4)
+            limit = v.rules.melds_per_turn
+            return TurnState(drawn=drawn, melds_laid=owned if limit is None else min(owned, limit), laid=True)
+        return TurnState(drawn=drawn)
     return TurnState()
 
 

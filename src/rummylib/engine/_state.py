@@ -8,14 +8,19 @@ states share every unchanged part (tuples of cards and melds are reused).
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable
+from typing import Any, Final, cast
 
 import attrs
 
 from rummylib.cards import Card, CardMultiset
-from rummylib.melds import Meld
+from rummylib.errors import InvalidStateError, StateReason, shorten
+from rummylib.melds import Group, Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.scoring import RoundResult, Standings, standings
+
+from .._guards import is_collection_of_items, is_int
 
 __all__ = ["GameState", "Phase", "RoundState", "TableMeld", "TurnState"]
 
@@ -33,40 +38,82 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
-def _tuple(values: Iterable[object]) -> tuple[object, ...]:
-    return tuple(values)
+#: Most items any field of a state holds (a 224-card deck, 64 seats, 100 000 rounds).
+_MOST_ITEMS: Final = 1_000_000
+
+
+def _bad(field: str, value: object, want: str) -> InvalidStateError:
+    return InvalidStateError(StateReason.WRONG_TYPE, field, f"expected {want}, not {shorten(value)}")
+
+
+def _tuple(values: object, field: str = "") -> tuple[Any, ...]:
+    if isinstance(values, tuple):
+        return values
+    if not is_collection_of_items(values):
+        raise _bad(field, values, "a sequence")
+    items = tuple(itertools.islice(cast(Iterable[object], values), _MOST_ITEMS + 1))
+    if len(items) > _MOST_ITEMS:
+        raise InvalidStateError(StateReason.TOO_LARGE, field, f"holds more than {_MOST_ITEMS} values")
+    return items
 
 
 def _bools(values: Iterable[bool]) -> tuple[bool, ...]:
-    return tuple(values)
+    return _tuple(values)
 
 
 def _ints(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(values)
+    return _tuple(values)
 
 
 def _cards(values: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(values)
+    return _tuple(values)
 
 
 def _hands(values: Iterable[CardMultiset]) -> tuple[CardMultiset, ...]:
-    return tuple(values)
+    return _tuple(values)
 
 
 def _table(values: Iterable[TableMeld]) -> tuple[TableMeld, ...]:
-    return tuple(values)
+    return _tuple(values)
 
 
 def _results(values: Iterable[RoundResult]) -> tuple[RoundResult, ...]:
-    return tuple(values)
+    return _tuple(values)
 
 
 def _names(values: Iterable[str]) -> tuple[str, ...]:
-    return tuple(values)
+    return _tuple(values)
+
+
+def check_items(values: tuple[object, ...], kind: type, field: str, want: str) -> None:
+    """Every item of ``values`` is a ``kind`` (exactly, for ``bool`` and ``int``), else a typed error."""
+    if set(map(type, values)) <= {kind}:  # the fast path, in C: run on every new state
+        return
+    for i, item in enumerate(values):
+        if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
+            raise _bad(f"{field}[{i}]", item, want)
+
+
+def _check_int(value: object, field: str, low: int, high: int | None = None) -> None:
+    if not is_int(value) or cast(int, value) < low or (high is not None and cast(int, value) > high):
+        span = f"{low}..{'' if high is None else high}"
+        raise _bad(field, value, f"an int {span}")
 
 
 #: No card known (shared by every seat of a fresh round).
 _NONE: CardMultiset = CardMultiset()
+
+
+def check_knowledge(
+    known: tuple[CardMultiset, ...], known_stock: tuple[Card, ...], restocked: CardMultiset, n: int, prefix: str
+) -> None:
+    """The public-knowledge fields (R-H1) have the right types and one entry per seat."""
+    check_items(known, CardMultiset, f"{prefix}known_cards", "a CardMultiset")
+    if len(known) != n:
+        raise InvalidStateError(StateReason.INCONSISTENT, f"{prefix}known_cards", f"needs one multiset per seat ({n})")
+    check_items(known_stock, Card, f"{prefix}known_stock", "a Card")
+    if not isinstance(restocked, CardMultiset):
+        raise _bad(f"{prefix}restocked", restocked, "a CardMultiset")
 
 
 @attrs.frozen
@@ -75,6 +122,12 @@ class TableMeld:
 
     meld: Meld
     owner: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.meld, (Run, Group)):
+            raise _bad("meld", self.meld, "a Run or a Group")
+        if self.owner is not None:
+            _check_int(self.owner, "owner", 0)
 
 
 @attrs.frozen
@@ -102,6 +155,17 @@ class TurnState:
     freed_jokers: int = 0
     melds_laid: int = 0
     laid: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        for field in ("drawn", "taken", "must_meld"):
+            value = getattr(self, field)
+            if value is not None and not isinstance(value, Card):
+                raise _bad(field, value, "a Card or None")
+        for field in ("must_go_out", "laid"):
+            if not isinstance(getattr(self, field), bool):
+                raise _bad(field, getattr(self, field), "a bool")
+        _check_int(self.freed_jokers, "freed_jokers", 0)
+        _check_int(self.melds_laid, "melds_laid", 0)
 
     @property
     def has_obligation(self) -> bool:
@@ -154,6 +218,28 @@ class RoundState:
     known_stock: tuple[Card, ...] = attrs.field(converter=_cards, default=())
     restocked: CardMultiset = attrs.field(factory=CardMultiset)
 
+    def __attrs_post_init__(self) -> None:
+        n = len(self.hands)
+        check_items(self.hands, CardMultiset, "round.hands", "a CardMultiset")
+        check_items(self.stock, Card, "round.stock", "a Card")
+        check_items(self.discard, Card, "round.discard", "a Card")
+        check_items(self.table, TableMeld, "round.table", "a TableMeld")
+        for field in ("opened", "has_laid"):
+            flags = getattr(self, field)
+            check_items(flags, bool, f"round.{field}", "a bool")
+            if len(flags) != n:
+                raise InvalidStateError(StateReason.INCONSISTENT, f"round.{field}", f"needs one flag per hand ({n})")
+        _check_int(self.to_act, "round.to_act", 0, n - 1)
+        if not isinstance(self.phase, Phase):
+            raise _bad("round.phase", self.phase, "a Phase")
+        if not isinstance(self.turn, TurnState):
+            raise _bad("round.turn", self.turn, "a TurnState")
+        _check_int(self.restocks, "round.restocks", 0)
+        for i, tm in enumerate(self.table):
+            if tm.owner is not None and tm.owner >= n:
+                raise InvalidStateError(StateReason.INCONSISTENT, f"round.table[{i}].owner", "not a seat")
+        check_knowledge(self.known_cards, self.known_stock, self.restocked, n, "round.")
+
     @property
     def top_discard(self) -> Card | None:
         """The top of the discard pile, or ``None`` when it is empty."""
@@ -197,6 +283,24 @@ class GameState:
     totals: tuple[int, ...] = attrs.field(converter=_ints)
     round: RoundState
     results: tuple[RoundResult, ...] = attrs.field(converter=_results, default=())
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Ruleset):
+            raise _bad("rules", self.rules, "a Ruleset")
+        if not isinstance(self.round, RoundState):
+            raise _bad("round", self.round, "a RoundState")
+        check_items(self.players, str, "players", "a str")
+        n = len(self.players)
+        if len(self.round.hands) != n:
+            raise InvalidStateError(StateReason.INCONSISTENT, "round.hands", f"needs one hand per seat ({n})")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, (int, str)):
+            raise _bad("seed", self.seed, "an int or a str")
+        _check_int(self.dealer, "dealer", 0, n - 1)
+        _check_int(self.round_number, "round_number", 1)
+        check_items(self.totals, int, "totals", "an int")
+        if len(self.totals) != n:
+            raise InvalidStateError(StateReason.INCONSISTENT, "totals", f"needs one total per seat ({n})")
+        check_items(self.results, RoundResult, "results", "a RoundResult")
 
     @property
     def num_players(self) -> int:

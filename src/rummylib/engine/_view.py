@@ -11,13 +11,17 @@ from rummylib.engine._state import (
     Phase,
     TableMeld,
     TurnState,
+    _bad,
     _bools,
     _cards,
+    _check_int,
     _hands,
     _ints,
     _names,
     _results,
     _table,
+    check_items,
+    check_knowledge,
 )
 from rummylib.errors import InvalidStateError, RulesetError, RulesetReason, StateReason
 from rummylib.rules import Ruleset
@@ -89,6 +93,34 @@ class PlayerView:
     )
     known_stock: tuple[Card, ...] = attrs.field(converter=_cards, default=())
     restocked: CardMultiset = attrs.field(factory=CardMultiset)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Ruleset):
+            raise _bad("rules", self.rules, "a Ruleset")
+        n = len(self.players)
+        check_items(self.players, str, "players", "a str")
+        for field in ("seat", "dealer", "to_act"):
+            _check_int(getattr(self, field), field, 0, n - 1)
+        _check_int(self.round_number, "round_number", 1)
+        _check_int(self.stock_size, "stock_size", 0)
+        _check_int(self.restocks, "restocks", 0)
+        if not isinstance(self.hand, CardMultiset):
+            raise _bad("hand", self.hand, "a CardMultiset")
+        check_items(self.table, TableMeld, "table", "a TableMeld")
+        check_items(self.discard, Card, "discard", "a Card")
+        check_items(self.results, RoundResult, "results", "a RoundResult")
+        for field, kind in (("hand_sizes", int), ("totals", int), ("opened", bool), ("has_laid", bool)):
+            values = getattr(self, field)
+            check_items(values, kind, field, f"a {kind.__name__}")
+            if len(values) != n:
+                raise InvalidStateError(StateReason.INCONSISTENT, field, f"needs one value per seat ({n})")
+        if not isinstance(self.phase, Phase):
+            raise _bad("phase", self.phase, "a Phase")
+        if self.turn is not None and not isinstance(self.turn, TurnState):
+            raise _bad("turn", self.turn, "a TurnState or None")
+        if not isinstance(self.standings, Standings):
+            raise _bad("standings", self.standings, "a Standings")
+        check_knowledge(self.known_cards, self.known_stock, self.restocked, n, "")
 
     @property
     def is_my_turn(self) -> bool:

@@ -23,6 +23,7 @@ from rummylib.errors import (
     MeldReason,
     RulesetError,
     RulesetReason,
+    shorten,
 )
 from rummylib.rules import Ruleset
 
@@ -269,8 +270,21 @@ def _check_rules(rules: object) -> Ruleset:
 
 def _check_meld(meld: object) -> Meld:
     if not isinstance(meld, (Run, Group)):
-        msg = f"expected a Run or a Group, not {meld!r}"
+        msg = f"expected a Run or a Group, not {shorten(meld)}"
         raise InvalidMeldError(MeldReason.WRONG_TYPE, meld, msg)
+    # The layout is checked again: a meld unpickled or built around its
+    # validators (object.__setattr__) must not pass as valid.
+    cards = getattr(meld, "cards", None)
+    if type(cards) is not tuple or not all(type(c) is Card for c in cards):
+        msg = f"a meld's cards must be a tuple of Card, not {shorten(cards)}"
+        raise InvalidMeldError(MeldReason.BAD_LAYOUT, cards, msg)
+    if isinstance(meld, Run):
+        _run_check(meld)
+    else:
+        if type(meld.suits) is not tuple:
+            msg = f"a group's suits must be a tuple of Suit, not {shorten(meld.suits)}"
+            raise InvalidMeldError(MeldReason.BAD_LAYOUT, cards, msg)
+        _group_check(meld)
     return meld
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Final, NoReturn, TypeVar
+from typing import Any, Final, NoReturn, TypeVar, cast
 
 from rummylib.cards import CARDS, JOKER, Card
 from rummylib.errors import InvalidStateError, StateReason
@@ -80,41 +80,93 @@ def check_limits(data: object, path: str = "") -> None:
 
     Walks iteratively (no recursion, so no :class:`RecursionError`), stops at
     the first value past a limit, and so also ends on cyclic structures.
+    Arrays of plain scalars are checked in bulk, and a value's path is built
+    only to name it in an error, so the walk costs little per value.
     """
-    stack: list[tuple[object, str, int]] = [(data, path, 1)]
+    # Each entry: (value, parent entry or None, key in the parent, depth).
+    stack: list[_Entry] = [(data, None, path, 1)]
     nodes = 0
     while stack:
-        value, where, depth = stack.pop()
+        entry = stack.pop()
+        value, _, _, depth = entry
         nodes += 1
-        if type(value) not in _JSON_TYPES:
-            fail(StateReason.WRONG_TYPE, where, f"expected a JSON value, found {_json_type(value)}")
-        if isinstance(value, (dict, list)):
+        kind = type(value)
+        if kind is dict or kind is list:
             if depth > MAX_DEPTH:
-                fail(StateReason.TOO_DEEP, where, f"the document nests deeper than {MAX_DEPTH} levels")
-            if nodes + len(stack) + len(value) > MAX_NODES:
-                fail(StateReason.TOO_LARGE, where, f"the document holds more than {MAX_NODES} values")
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if type(key) is not str:
-                    fail(StateReason.WRONG_TYPE, where, f"object keys must be strings, found {short(key)}")
-                if len(key) > MAX_STRING:
-                    fail(StateReason.TOO_LARGE, where, f"an object key is longer than {MAX_STRING} characters")
-                stack.append((item, join(where, key), depth + 1))
-        elif isinstance(value, list):
-            stack.extend((item, join(where, i), depth + 1) for i, item in enumerate(value))
-        elif isinstance(value, str):
-            if len(value) > MAX_STRING:
-                fail(StateReason.TOO_LARGE, where, f"a string is longer than {MAX_STRING} characters")
-        elif isinstance(value, bool):
-            pass
-        elif isinstance(value, int):
-            if value.bit_length() > MAX_INT_BITS:
-                fail(StateReason.TOO_LARGE, where, f"an integer needs more than {MAX_INT_BITS} bits")
-        elif isinstance(value, float) and not math.isfinite(value):
-            fail(StateReason.BAD_VALUE, where, "NaN and infinities are not JSON")
+                fail(StateReason.TOO_DEEP, _path(entry), f"the document nests deeper than {MAX_DEPTH} levels")
+            if nodes + len(stack) + len(cast(list[object], value)) > MAX_NODES:
+                fail(StateReason.TOO_LARGE, _path(entry), f"the document holds more than {MAX_NODES} values")
+            if kind is dict:
+                for key, item in cast(dict[object, object], value).items():
+                    if type(key) is not str:
+                        fail(StateReason.WRONG_TYPE, _path(entry), f"object keys must be strings, found {short(key)}")
+                    if len(key) > MAX_STRING:
+                        detail = f"an object key is longer than {MAX_STRING} characters"
+                        fail(StateReason.TOO_LARGE, _path(entry), detail)
+                    stack.append((item, entry, key, depth + 1))
+            elif _plain_scalars(cast(list[object], value)):
+                nodes += len(cast(list[object], value))  # checked in bulk, in C
+            else:
+                stack.extend((item, entry, i, depth + 1) for i, item in enumerate(cast(list[object], value)))
+        else:
+            _check_scalar(entry)
+
+
+_Entry = tuple[object, Any, "str | int", int]
+
+
+def _path(entry: _Entry) -> str:
+    """The path of a value in the walk: its keys from the root, joined."""
+    keys: list[str | int] = []
+    node: _Entry | None = entry
+    while node is not None and node[1] is not None:
+        keys.append(node[2])
+        node = node[1]
+    where = str(node[2]) if node is not None else ""
+    for key in reversed(keys):
+        where = join(where, key)
+    return where
+
+
+def _check_scalar(entry: _Entry) -> None:
+    value = entry[0]
+    if type(value) not in _JSON_TYPES:
+        fail(StateReason.WRONG_TYPE, _path(entry), f"expected a JSON value, found {_json_type(value)}")
+    if isinstance(value, str):
+        if len(value) > MAX_STRING:
+            fail(StateReason.TOO_LARGE, _path(entry), f"a string is longer than {MAX_STRING} characters")
+    elif isinstance(value, bool):
+        pass
+    elif isinstance(value, int):
+        if value.bit_length() > MAX_INT_BITS:
+            fail(StateReason.TOO_LARGE, _path(entry), f"an integer needs more than {MAX_INT_BITS} bits")
+    elif isinstance(value, float) and not math.isfinite(value):
+        fail(StateReason.BAD_VALUE, _path(entry), "NaN and infinities are not JSON")
 
 
 _JSON_TYPES: Final = frozenset({dict, list, str, int, float, bool, type(None)})
+_BULK_TYPES: Final = frozenset({str, int, bool, type(None)})
+_INT_LIMIT: Final = 1 << MAX_INT_BITS
+
+
+def _plain_scalars(values: list[object]) -> bool:
+    """Whether ``values`` holds only strings, integers, booleans and nulls within the limits.
+
+    ``False`` sends the array to the item-by-item walk, which finds and names
+    the offending value.
+    """
+    kinds = set(map(type, values))
+    if not kinds <= _BULK_TYPES:
+        return False
+    if str in kinds:
+        texts = values if kinds == {str} else [v for v in values if type(v) is str]
+        if max(map(len, cast(list[str], texts))) > MAX_STRING:
+            return False
+    if int in kinds:
+        ints = cast(list[int], values if kinds == {int} else [v for v in values if type(v) is int])
+        if not (min(ints) > -_INT_LIMIT and max(ints) < _INT_LIMIT):
+            return False
+    return True
 
 
 def _refuse_constant(name: str) -> NoReturn:

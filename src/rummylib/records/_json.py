@@ -263,7 +263,7 @@ from rummylib.records._doc import (
     short,
 )
 from rummylib.records._record import GameRecord, record_from_json, record_to_json
-from rummylib.records._state import state_from_json, state_to_json, view_from_json, view_to_json
+from rummylib.records._state import state_from_json, state_to_json
 from rummylib.records._values import (
     ACTION_TYPES,
     action_from_json,
@@ -275,6 +275,7 @@ from rummylib.records._values import (
     ruleset_from_json,
     ruleset_to_json,
 )
+from rummylib.records._view_doc import view_from_json, view_to_json
 from rummylib.rules import Ruleset
 
 __all__ = ["Document", "from_dict", "from_json", "to_dict", "to_json"]
@@ -357,9 +358,14 @@ def from_dict(data: object, expect: type[Any] | None = None) -> Any:
     ...
     rummylib.errors.InvalidStateError: slots: 5H 6H JK=8H: the jokers do not match their positions; ...
     """
+    check_limits(data)
+    return _read_document(data, expect)
+
+
+def _read_document(data: object, expect: type[Any] | None) -> Any:
+    """:func:`from_dict` on data whose limits are checked."""
     if expect is not None and not isinstance(expect, type):
         fail(StateReason.WRONG_TYPE, "", f"expect must be a type such as Ruleset, not {short(expect)}")
-    check_limits(data)
     header = Obj(data, "", "a document")
     schema = header.get("schema")
     if type(schema) is not int or schema not in READABLE_SCHEMAS:
@@ -408,4 +414,4 @@ def from_json(text: str | bytes, expect: type[Any] | None = None) -> Any:
     >>> from_json(to_json(REMIK), Ruleset) == REMIK
     True
     """
-    return from_dict(parse_json(text), expect)  # type: ignore[arg-type]
+    return _read_document(parse_json(text), expect)  # parse_json checked the limits

@@ -17,6 +17,7 @@ In the text form, blank lines and lines starting with ``#`` are ignored
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Iterable
@@ -26,14 +27,16 @@ import attrs
 
 from rummylib.actions import Action, NextRound
 from rummylib.engine import GameState, apply, new_game
+from rummylib.engine._deal import check_names
+from rummylib.engine._rng import validate_seed
 from rummylib.errors import IllegalActionError, InvalidStateError, RulesetError, RulesetReason, StateReason
 from rummylib.records._doc import MAX_TEXT, SCHEMA_VERSION, Obj, fail, join, parse_json, short
 from rummylib.records._notation import format_action, read_action
 from rummylib.records._state import read_players, read_seat, read_seed, seed_to_json
 from rummylib.records._values import check_action, ruleset_from_json, ruleset_to_json
-from rummylib.rules import Ruleset
+from rummylib.rules import MAX_PLAYERS, Ruleset
 
-from .._guards import is_int
+from .._guards import is_collection_of_items, is_int
 
 __all__ = ["GameRecord", "format_record", "load_record", "parse_record", "replay", "save_record"]
 
@@ -43,15 +46,25 @@ _MAGIC: Final = "# rummylib game record"
 
 
 def _actions(values: Iterable[Action]) -> tuple[Action, ...]:
-    return tuple(values)
+    if not is_collection_of_items(values):
+        fail(StateReason.WRONG_TYPE, "actions", f"actions are a sequence of actions, not {short(values)}")
+    actions = tuple(itertools.islice(values, MAX_ACTIONS + 1))
+    if len(actions) > MAX_ACTIONS:
+        fail(StateReason.TOO_LARGE, "actions", f"a record holds at most {MAX_ACTIONS} actions")
+    return actions
 
 
 def _names(values: int | Iterable[str]) -> tuple[str, ...]:
     if isinstance(values, int) and not isinstance(values, bool):
+        if not 0 <= values <= MAX_PLAYERS:
+            fail(StateReason.BAD_VALUE, "players", f"{short(values)} seats; a ruleset seats at most {MAX_PLAYERS}")
         return tuple(f"P{i}" for i in range(values))  # as new_game names a count of seats
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         fail(StateReason.WRONG_TYPE, "players", f"players are a count or names, not {short(values)}")
-    return tuple(values)
+    names = tuple(itertools.islice(values, MAX_PLAYERS + 1))
+    if len(names) > MAX_PLAYERS:
+        fail(StateReason.BAD_VALUE, "players", f"more than {MAX_PLAYERS} names; a ruleset seats at most {MAX_PLAYERS}")
+    return names
 
 
 @attrs.frozen
@@ -87,6 +100,15 @@ class GameRecord:
             fail(StateReason.WRONG_TYPE, "seed", f"a seed is an int or a str, not {short(self.seed)}")
         if not is_int(self.dealer) or self.dealer < 0:
             fail(StateReason.WRONG_TYPE, "dealer", f"the dealer is a seat number, not {short(self.dealer)}")
+        # R-P1..P3: the seats and the seed the game is dealt from, as new_game would refuse them.
+        for field, check in (("players", lambda: check_names(self.rules, self.players)),
+                             ("seed", lambda: validate_seed(self.seed))):  # fmt: skip
+            try:
+                check()
+            except RulesetError as exc:
+                fail(StateReason.BAD_VALUE, field, str(exc))
+        if self.dealer >= len(self.players):
+            fail(StateReason.BAD_VALUE, "dealer", f"seat {self.dealer} is not one of the {len(self.players)} seats")
         for i, action in enumerate(self.actions):
             check_action(action, join("actions", i))
 
@@ -279,6 +301,8 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """
     from rummylib.records._json import from_json
 
+    if not isinstance(path, (str, os.PathLike)):
+        fail(StateReason.WRONG_TYPE, "", f"a record path is a str or a path, not {short(path)}")
     with open(path, "rb") as f:
         raw = f.read(MAX_TEXT + 1)
     if len(raw) > MAX_TEXT:

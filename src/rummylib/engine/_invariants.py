@@ -1,0 +1,320 @@
+"""What must hold of every state legal play can reach (docs/explanation/saved-states.rst).
+
+The loader (``from_dict``, ``from_json``) and :func:`~rummylib.start_round_from`
+share these checks, so the engine builds no state the loader refuses and the
+loader accepts no state the engine could not have built. They take a
+:class:`RoundFacts`: what a state (or a seat's view, where hidden parts are
+``None``) says, with the path of each field for the error message. Every
+refusal raises :class:`~rummylib.InvalidStateError` naming that path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from rummylib.cards import Card, CardMultiset, deck
+from rummylib.engine._state import FRESH_TURN, GameState, Phase, TableMeld, TurnState
+from rummylib.errors import InvalidStateError, StateReason
+from rummylib.rules import DiscardRule, RestockRule, Ruleset
+from rummylib.scoring import RoundResult, hand_penalty, is_game_over
+
+__all__ = ["MAX_ROUNDS", "MAX_TOTAL", "RoundFacts", "check_cards", "check_facts", "check_state", "facts_of"]
+
+#: Largest running total or round score accepted (far beyond any real game).
+MAX_TOTAL: Final = 10**12
+#: Most rounds a game may have finished.
+MAX_ROUNDS: Final = 100_000
+
+_PLAYING: Final = (Phase.DRAW, Phase.PLAY)
+
+
+def _fail(reason: StateReason, path: str, detail: str) -> None:
+    raise InvalidStateError(reason, path, detail)
+
+
+def _join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+@attrs.frozen
+class RoundFacts:
+    """What the consistency checks need, from a state or a view (``None``: not known)."""
+
+    rules: Ruleset
+    n: int
+    dealer: int
+    round_number: int
+    totals: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    sizes: tuple[int, ...]
+    hands: tuple[CardMultiset | None, ...]
+    stock_size: int
+    to_act: int
+    phase: Phase
+    turn: TurnState | None
+    restocks: int
+    discard: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    opened: tuple[bool, ...]
+    has_laid: tuple[bool, ...] | None
+    #: Paths of the fields, which differ between a state and a view.
+    at: dict[str, str]
+    #: A puzzle set-up from ``start_round_from``: a seat may count as opened
+    #: without a meld of its own on the table (the loader never allows this).
+    setup: bool = False
+
+
+def check_facts(r: RoundFacts) -> None:
+    """Every invariant of docs/explanation/saved-states.rst that ``r`` can show."""
+    _check_progress(r)
+    _check_turn(r)
+    _check_sizes(r)
+    _check_ending(r)
+    _check_ownership(r)
+
+
+def _check_progress(r: RoundFacts) -> None:
+    """Round number, results, totals and the end of the game agree (R-S1..S4, D7)."""
+    at = r.at
+    want = len(r.results) + (1 if r.phase in _PLAYING else 0)
+    if r.round_number != want or len(r.results) > MAX_ROUNDS:
+        detail = f"round {r.round_number} with {len(r.results)} finished round(s) in phase {r.phase.value!r}"
+        _fail(StateReason.INCONSISTENT, at["round_number"], detail)
+    for seat in range(r.n):
+        earned = sum(x.scores[seat] for x in r.results)
+        if not earned <= r.totals[seat] <= MAX_TOTAL:
+            detail = f"total {r.totals[seat]} is not between the {earned} the results give seat {seat} and {MAX_TOTAL}"
+            _fail(StateReason.INCONSISTENT, _join(at["totals"], seat), detail)
+    over = is_game_over(r.totals, len(r.results), r.rules)
+    if over != (r.phase is Phase.GAME_OVER):
+        detail = "the game is over by its totals" if over else "the game is not over by its totals and rounds"
+        _fail(StateReason.INCONSISTENT, at["phase"], f"phase {r.phase.value!r}, but {detail}")
+    limit = r.rules.restock_limit
+    if (limit is not None and r.restocks > limit) or r.restocks > MAX_ROUNDS:
+        _fail(StateReason.INCONSISTENT, at["restocks"], f"{r.restocks} refills; the rules allow {limit} (R-D7)")
+
+
+def _laid_this_turn(r: RoundFacts, seat: int) -> bool:
+    """Whether ``seat`` may own melds its ``has_laid`` flag does not show yet (the current or final turn)."""
+    if seat != r.to_act:
+        return False
+    if r.phase is Phase.PLAY:
+        return r.turn is None or r.turn.laid
+    return r.phase not in _PLAYING and bool(r.results) and r.results[-1].winner == seat
+
+
+def _check_ownership(r: RoundFacts) -> None:
+    """Opening flags, table owners and ``has_laid`` agree (R-O1, E2, E4)."""
+    at = r.at
+    owners = {tm.owner for tm in r.table}
+    for i, tm in enumerate(r.table):
+        if r.rules.opening_required and tm.owner is not None and not r.opened[tm.owner]:
+            where = _join(at["table"], i) + ".owner"
+            _fail(StateReason.INCONSISTENT, where, f"seat {tm.owner} has not opened, so laid no meld (R-O1)")
+    for seat, flag in enumerate(r.opened):
+        where = _join(at["opened"], seat)
+        if r.rules.opens_at_start and not flag:
+            _fail(StateReason.INCONSISTENT, where, "without an opening rule everyone has opened")
+        if r.rules.opening_required and flag and seat not in owners and not r.setup:
+            _fail(StateReason.INCONSISTENT, where, f"seat {seat} opened, so owns a table meld (R-O1, O2)")
+    if r.has_laid is None:
+        return
+    for seat, laid in enumerate(r.has_laid):
+        where = _join(at["has_laid"], seat)
+        if laid and not r.opened[seat]:
+            _fail(StateReason.INCONSISTENT, where, f"seat {seat} laid melds without opening")
+        if not laid and seat in owners and not _laid_this_turn(r, seat):
+            _fail(StateReason.INCONSISTENT, where, f"seat {seat} owns melds laid in an earlier turn (R-E2, E4)")
+
+
+def _most_cards(r: RoundFacts, seat: int) -> int:
+    """The most cards ``seat`` can hold now (R-P2, P3, T1)."""
+    rules = r.rules
+    most = rules.hand_size(r.n)
+    # The dealer's extra card (R-P2) leaves with its no-draw first turn (R-T1);
+    # a house variant where the dealer does not play first keeps it, and draws.
+    if rules.dealer_extra_card and not rules.dealer_plays_first and seat == r.dealer:
+        most += 1
+    if r.phase is Phase.PLAY and seat == r.to_act:
+        most += 1  # drawn this turn, or the dealer's extra card on its first turn
+    return most
+
+
+def _check_sizes(r: RoundFacts) -> None:
+    """Hand sizes fit the deal, the phase and the turn (R-P2, P3, T1, T3, E1, E3)."""
+    playing = r.phase in _PLAYING
+    for seat, size in enumerate(r.sizes):
+        most = _most_cards(r, seat)
+        if size > most or (playing and size == 0):
+            detail = f"seat {seat} holds {size} cards; in phase {r.phase.value!r} it can hold 1 to {most}"
+            _fail(StateReason.INCONSISTENT, _join(r.at["hands"], seat), detail)
+
+
+def _check_ending(r: RoundFacts) -> None:
+    """A finished round: who went out, the hands left, how it ended (R-E1..E5, D7, S1, S3)."""
+    if r.phase in _PLAYING:
+        return
+    last = r.results[-1]
+    where = _join(r.at["results"], len(r.results) - 1)
+    if last.winner is not None:
+        if last.winner != r.to_act or r.sizes[last.winner]:
+            detail = f"seat {last.winner} went out, so was the last to act with an empty hand"
+            _fail(StateReason.INCONSISTENT, where + ".winner", detail)
+        if r.has_laid is not None and last.rummy == r.has_laid[last.winner]:
+            detail = "a one-turn go-out (R-E2, E4) is one with nothing laid in an earlier turn of the round"
+            _fail(StateReason.INCONSISTENT, where + ".rummy", detail)
+    elif not _void_ending(r):
+        detail = "a void round ends at a draw from an empty stock that cannot be refilled (R-D7)"
+        _fail(StateReason.INCONSISTENT, where + ".winner", detail)
+    for seat, hand in enumerate(r.hands):
+        if hand is not None and hand_penalty(hand, r.rules) != last.penalties[seat]:
+            path = _join(where + ".penalties", seat)
+            _fail(StateReason.INCONSISTENT, path, f"seat {seat}'s hand is worth {hand_penalty(hand, r.rules)}")
+    if r.turn is not None and (r.turn.must_meld is not None or r.turn.freed_jokers):
+        _fail(StateReason.INCONSISTENT, r.at["turn"], "a round ends only with the turn's obligations met (R-D2, J4)")
+    if r.turn is not None and last.winner is None and r.turn != FRESH_TURN:
+        _fail(StateReason.INCONSISTENT, r.at["turn"], "a void round ends at a draw, before the turn did anything")
+
+
+def _void_ending(r: RoundFacts) -> bool:
+    rules = r.rules
+    if r.stock_size:
+        return False
+    if rules.restock_limit is not None and r.restocks >= rules.restock_limit:
+        return True
+    if rules.restock_rule is RestockRule.RESHUFFLE_KEEP_TOP:
+        return len(r.discard) <= 1
+    return not r.discard
+
+
+def _check_turn(r: RoundFacts) -> None:
+    """The turn's record fits the phase, the hand and the rules (R-T1, D2, J4, T5, T7)."""
+    turn = r.turn
+    if turn is None or r.phase not in _PLAYING:
+        return
+    path = r.at["turn"]
+    if r.phase is Phase.DRAW:
+        if turn != FRESH_TURN:
+            _fail(StateReason.INCONSISTENT, path, "before the draw a turn has done nothing yet")
+        return
+    rules, hand, seat = r.rules, r.hands[r.to_act], r.to_act
+
+    def bad(field: str, detail: str) -> None:
+        _fail(StateReason.INCONSISTENT, _join(path, field), detail)
+
+    # ``drawn`` is None on the dealer's no-draw first turn (R-T1) and in a
+    # puzzle set-up that starts in the play phase; the hand-size bound holds either way.
+    if turn.taken is not None and (turn.taken != turn.drawn or rules.discard_taken_card):
+        bad("taken", "the taken card is the card drawn from the pile this turn (R-T7)")
+    if turn.must_meld is not None and (turn.must_meld != turn.drawn or rules.discard_rule is not DiscardRule.NEW_MELD):
+        bad("must_meld", "only the card taken under R-D2 must go into a new meld")
+    if turn.must_go_out and (turn.drawn is None or rules.discard_rule is not DiscardRule.NEW_MELD):
+        bad("must_go_out", "only a player who took the discard before opening must go out (R-D2)")
+    if turn.freed_jokers and not (rules.joker_swap and r.opened[seat] and turn.laid):
+        bad("freed_jokers", "jokers are freed only by an opened player's swap, which lays a card (R-J4)")
+    if turn.melds_laid and not (turn.laid and r.opened[seat]):
+        bad("melds_laid", "melds were laid, so the turn has laid something, by an opened player")
+    if rules.melds_per_turn is not None and turn.melds_laid > rules.melds_per_turn:
+        bad("melds_laid", f"the rules allow {rules.melds_per_turn} new meld(s) per turn (R-T5)")
+    if turn.melds_laid > sum(1 for tm in r.table if tm.owner == seat):
+        bad("melds_laid", f"seat {seat} owns fewer table melds than it laid this turn")
+    if turn.laid and not (r.opened[seat] or rules.lay_off_before_opening):
+        bad("laid", "nothing goes on the table before the opening (R-O1)")
+    if hand is not None:
+        for field, card in (("taken", turn.taken), ("must_meld", turn.must_meld)):
+            if card is not None and card not in hand:
+                bad(field, f"{card} is not in the hand of seat {seat}")
+        if turn.freed_jokers > hand.jokers:
+            bad("freed_jokers", f"seat {seat} holds {hand.jokers} joker(s)")
+
+
+def check_cards(
+    rules: Ruleset,
+    places: Sequence[tuple[str, Sequence[Card]]],
+    path: str,
+    hidden: int | None,
+    *,
+    whole_deck: bool = True,
+) -> None:
+    """No card beyond the deck; with ``hidden`` unknown cards, exactly the deck (R-C1, C3).
+
+    ``whole_deck=False`` allows cards out of play (a test set-up from
+    ``start_round_from(..., fill_stock=False)``).
+    """
+    full = deck(rules).counts
+    seen = [0] * len(full)
+    for where, cards in places:
+        for j, card in enumerate(cards):
+            seen[card.index] += 1
+            if seen[card.index] > full[card.index]:
+                detail = f"one {card} too many: the {rules.name} deck holds {full[card.index]} (R-C3)"
+                _fail(StateReason.CARDS_NOT_CONSERVED, _join(where, j), detail)
+    if not whole_deck:
+        return
+    if hidden is None:
+        missing = CardMultiset.from_counts(f - s for f, s in zip(full, seen))
+        if missing:
+            _fail(StateReason.CARDS_NOT_CONSERVED, path, f"cards missing from the round: {missing} (R-C3)")
+    elif sum(seen) + hidden != sum(full):
+        detail = f"{sum(seen) + hidden} cards in play; the {rules.name} deck has {sum(full)} (R-C3)"
+        _fail(StateReason.CARDS_NOT_CONSERVED, path, detail)
+
+
+#: The paths of a state's fields, as its document names them.
+STATE_PATHS: Final = {
+    "round_number": "round_number",
+    "totals": "totals",
+    "results": "results",
+    "phase": "round.phase",
+    "restocks": "round.restocks",
+    "opened": "round.opened",
+    "has_laid": "round.has_laid",
+    "hands": "round.hands",
+    "turn": "round.turn",
+    "table": "round.table",
+}
+
+
+def facts_of(state: GameState, at: dict[str, str] | None = None, *, setup: bool = False) -> RoundFacts:
+    """The facts a whole state shows."""
+    r = state.round
+    return RoundFacts(
+        rules=state.rules,
+        n=state.num_players,
+        dealer=state.dealer,
+        round_number=state.round_number,
+        totals=state.totals,
+        results=state.results,
+        sizes=tuple(len(h) for h in r.hands),
+        hands=r.hands,
+        stock_size=len(r.stock),
+        to_act=r.to_act,
+        phase=r.phase,
+        turn=r.turn,
+        restocks=r.restocks,
+        discard=r.discard,
+        table=r.table,
+        opened=r.opened,
+        has_laid=r.has_laid,
+        at=dict(STATE_PATHS) if at is None else at,
+        setup=setup,
+    )
+
+
+def check_state(state: GameState, *, whole_deck: bool = True, setup: bool = False) -> None:
+    """Every invariant of a whole state.
+
+    ``whole_deck=False`` allows cards out of play and ``setup=True`` opened
+    seats without a meld (both only for ``start_round_from`` puzzle set-ups).
+    """
+    r = state.round
+    places = [(_join("round.hands", i), tuple(h)) for i, h in enumerate(r.hands)]
+    places += [("round.stock", r.stock), ("round.discard", r.discard)]
+    places += [(_join("round.table", i) + ".meld.slots", tm.meld.cards) for i, tm in enumerate(r.table)]
+    check_cards(state.rules, places, "round", None, whole_deck=whole_deck)
+    check_facts(facts_of(state, setup=setup))
