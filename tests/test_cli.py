@@ -41,7 +41,7 @@ def test_check_valid_meld() -> None:  # R-V1
 def test_check_reads_jokers_and_groups() -> None:  # R-J1, R-M2
     code, out, _ = run("check", "5H 6H JK", "8S 8H JK=8C")
     assert code == 0
-    assert out.splitlines() == ["5H 6H JK=7H  run of hearts, 18 points", "8S 8H JK=8C  group of eights, 24 points"]
+    assert out.splitlines() == ["5H 6H JK=7H  run of hearts, 18 points", "8S 8H JK=8C  set of eights, 24 points"]
 
 
 def test_check_invalid_meld_is_one_line_and_status_1() -> None:  # R-J3
@@ -196,7 +196,9 @@ def test_simulate_results_table() -> None:
     lines = out.splitlines()
     assert lines[0] == "3 games of straight, 2 players, seed 7: 3 completed, 0 aborted"
     assert lines[1].split() == ["seat", "bot", "wins", "win", "rate", "mean", "score"]
-    assert len(lines) == 6
+    assert len(lines) == 9
+    notes = " ".join(lines[6:])
+    assert "share it" in notes and "fractions" in notes and "higher is better" in notes and "void" in notes
     assert err == ""  # no progress bar off a terminal
 
 
@@ -225,8 +227,18 @@ def test_simulate_show_prints_score_sheets() -> None:  # R-S3, R-S4
         "simulate", "--rules", "straight", "--games", "1", "--players", "2", "--show", "--jobs", "1", "--bots", "greedy,random"
     )  # fmt: skip
     assert code == 0
-    assert out.startswith("game 1 (straight, seed ")
+    assert out.startswith("game 1 of 1 (straight, seed 0):")
     assert "round" in out and "total" in out and "winner" in out
+    assert "1 game of straight, 2 players, seed 0:" in out  # the one seed, in header and summary
+    for mark in ("*  ", "in one go", "void", "higher is better"):  # the legend (R-S3, S4, E4, D7)
+        assert mark in out
+
+
+def test_simulate_remik_legend_says_lower_is_better() -> None:  # R-S1, R-S2, R-E2
+    code, out, _ = run("simulate", "--games", "1", "--players", "2", "--show", "--jobs", "1", "--quiet")
+    assert code == 0
+    assert "lower is better; the game ends when a total passes 500" in out
+    assert "the others' penalties are doubled" in out
 
 
 def test_simulate_progress_bar_on_a_terminal() -> None:
@@ -235,6 +247,17 @@ def test_simulate_progress_bar_on_a_terminal() -> None:
     )  # fmt: skip
     assert code == 0
     assert "[" in err and "2/2" in err
+
+
+def test_progress_bar_shows_the_time_left() -> None:
+    from rummylib._terminal import ProgressBar
+
+    stream = io.StringIO()
+    bar = ProgressBar(4, stream, enabled=True)
+    bar.advance(1)
+    assert "1/4" in stream.getvalue() and "ETA" in stream.getvalue()
+    bar.advance(3)
+    assert stream.getvalue().rsplit("\r", 1)[-1].count("ETA") == 0  # done: no time left to show
 
 
 def test_simulate_bad_bots() -> None:
@@ -263,7 +286,8 @@ def test_play_commands_and_refusals() -> None:  # R-T1: draw first
     code, out, _ = run("play", "--seed", "3", "--players", "2", "--name", "Ann", stdin=script)
     assert code == 0
     assert "your hand" in out and "commands:" in out and "hint: " in out
-    assert "not that: 'xyz'" in out
+    assert "'xyz': unknown action 'xyz'" in out and "not that" not in out
+    assert "type 'help' to see how actions are written" in out
     assert "no action numbered 99" in out
     assert "game stopped." in out
 
@@ -277,3 +301,51 @@ def test_play_symbols_on_a_terminal() -> None:
     code, out, _ = run("play", "--seed", "3", "--players", "2", stdin="quit\n", tty=True)
     assert code == 0
     assert any(s in out for s in "♠♥♦♣")
+
+
+#: What a player must never meet on the screen: Python reprs and class names.
+_PYTHON_TEXT = re.compile(r"Card\(|CardMultiset\(|\b(DrawStock|TakeDiscard|LayMeld|LayOff|SwapJoker|NextRound)\b")
+
+
+def test_play_reads_like_a_game_not_python() -> None:  # R-S1, R-E1
+    code, out, _ = run("play", "--seed", "1", "--players", "3", stdin="auto\n" * 5000)
+    assert code == 0
+    assert not _PYTHON_TEXT.search(out)
+    assert not re.search(r"\b1 cards\b", out)
+    assert re.search(r"round 1 over: \S+ went out", out)
+    assert "hands left:" in out
+    assert re.search(r"^  \S+ +\S.* \(\d+ points?\)$", out, re.MULTILINE)  # the other hands at the round's end
+    assert "in one go" in out and "lower is better" in out  # the legend, after the first round
+
+
+def test_play_groups_choices_by_kind() -> None:  # R-T1, R-T3
+    code, out, _ = run("play", "--seed", "3", "--players", "2", stdin="1\nquit\n")
+    assert code == 0
+    assert "  discard, ending your turn:" in out
+    assert "  draw:" in out  # the next turn starts with the draw group
+
+
+def test_play_refusals_show_cards_as_the_screen_does() -> None:
+    code, out, _ = run("play", "--seed", "3", "--players", "2", stdin="discard AD\nquit\n", tty=True)
+    assert code == 0
+    assert "you do not hold A♦" in out and "AD" not in out.replace("discard AD", "")
+
+
+def test_play_help_explains_the_end_of_a_lay_off() -> None:
+    code, out, _ = run("play", "--seed", "3", "--players", "2", stdin="help\nquit\n")
+    assert code == 0
+    assert "'high' the end of the" in out and "'low' below its lowest card" in out
+
+
+def test_play_pause_waits_for_enter() -> None:
+    script = "1\n" + "\n" + "quit\n"  # discard, then Enter after the bot's moves, then stop
+    code, out, _ = run("play", "--seed", "3", "--players", "2", "--pause", stdin=script)
+    assert code == 0
+    assert out.count("(press Enter)") == 1
+    assert "greedy-1: draw" in out.split("(press Enter)")[0]
+
+
+def test_plural() -> None:
+    from rummylib._terminal import plural
+
+    assert (plural(1, "card"), plural(2, "card"), plural(0, "point")) == ("1 card", "2 cards", "0 points")

@@ -11,7 +11,6 @@ accepted there.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections import Counter
 from collections.abc import Iterator
@@ -56,8 +55,12 @@ def _leaves(doc: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, .
         yield path, doc
 
 
+def _clone(doc: Any) -> Any:
+    return json.loads(json.dumps(doc))  # much faster than copy.deepcopy on documents
+
+
 def _set(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
-    new = copy.deepcopy(doc)
+    new = _clone(doc)
     node = new
     for key in path[:-1]:
         node = node[key]
@@ -95,7 +98,7 @@ def _mutants(doc: dict[str, Any]) -> Iterator[Any]:
                 continue
             cards = _get(rnd, src)
             if cards:
-                new = copy.deepcopy(doc)
+                new = _clone(doc)
                 r = _get(new, base)
                 card = _get(r, src).pop()
                 _get(r, dst).append(card)
@@ -137,10 +140,12 @@ def _reachable(state: rl.GameState) -> bool:
     return state.round_number == len(state.results) + (1 if playing else 0)
 
 
-def _run(rules_list: tuple[rl.Ruleset, ...], games: int, every: int) -> Counter[str]:
+def _run(rules_list: tuple[rl.Ruleset, ...], games: int, every: int, most: int | None = None) -> Counter[str]:
     tally: Counter[str] = Counter()
     for rules in rules_list:
         states = list(_states(rules, games, every))
+        if most is not None:
+            states = states[:: max(1, len(states) // most)][:most]
         real = {json.dumps(rl.to_dict(s), sort_keys=True) for s in states}
         for state in states:
             for mutant in _mutants(rl.to_dict(state)):
@@ -159,9 +164,9 @@ def _run(rules_list: tuple[rl.Ruleset, ...], games: int, every: int) -> Counter[
 
 def test_forged_states_are_refused() -> None:
     # R-O1, E2, E4, P2, T1, C3: a few states of each ruleset, every mutant.
-    tally = _run(RULES, games=1, every=150)
+    tally = _run(RULES, games=1, every=250, most=4)
     print(dict(tally))
-    assert tally["tried"] > 300
+    assert tally["tried"] > 1000
     assert tally["wrongly accepted"] == 0
 
 
@@ -178,11 +183,11 @@ def test_the_three_forgeries_of_issue_10() -> None:
     s = rl.new_game(rl.REMIK, 2, seed=3)
     doc = rl.to_dict(s)
     assert doc["round"]["phase"] == "play"
-    forged = copy.deepcopy(doc)
+    forged = _clone(doc)
     forged["round"]["opened"][1] = True
     with pytest.raises(rl.InvalidStateError, match="owns a table meld"):
         rl.from_dict(forged)
-    forged = copy.deepcopy(doc)
+    forged = _clone(doc)
     forged["round"]["hands"][0].append(forged["round"]["stock"].pop(0))  # 15 cards on the first turn
     with pytest.raises(rl.InvalidStateError, match="holds 15 cards"):
         rl.from_dict(forged)

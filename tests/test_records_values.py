@@ -211,7 +211,50 @@ def test_action_notation_is_symmetric(action: Action) -> None:
 )
 def test_notation_examples(action: Action, text: str) -> None:
     assert format_action(action) == text
+    assert str(action) == text
     assert parse_action(text) == action
+
+
+@SETTINGS
+@given(st.sampled_from([REMIK, STRAIGHT]).flatmap(actions))
+def test_str_of_an_action_is_its_notation(action: Action) -> None:
+    assert parse_action(str(action)) == action
+    assert str(action) == format_action(action) == f"{action}"
+
+
+@SETTINGS
+@given(st.sampled_from([REMIK, STRAIGHT]).flatmap(actions))
+def test_one_name_per_action_kind_in_notation_and_json(action: Action) -> None:
+    assert to_dict(action)["type"] == str(action).split()[0]
+
+
+@pytest.mark.parametrize(
+    ("old", "action"),
+    [
+        ({"type": "draw_stock"}, DrawStock()),
+        ({"type": "take_discard"}, TakeDiscard()),
+        ({"type": "next_round"}, NextRound()),
+        ({"type": "swap_joker", "target": 1, "card": "7H"}, SwapJoker(1, parse_card("7H"))),
+        ({"type": "lay_off", "target": 2, "card": "JK", "end": "high"}, LayOff(2, JOKER, End.HIGH)),
+        ({"type": "lay_meld", "meld": {"type": "run", "slots": ["5H", "6H", "7H"]}},
+         LayMeld(make_meld(parse_cards("5H 6H 7H"), REMIK))),
+    ],
+)  # fmt: skip
+def test_old_json_action_names_are_still_read(old: dict[str, object], action: Action) -> None:
+    assert from_dict({"schema": 1, "kind": "action", **old}) == action
+    assert to_dict(action)["type"] != old["type"]  # written with the one name now
+
+
+@SETTINGS
+@given(st.sampled_from([REMIK, STRAIGHT]).flatmap(actions))
+def test_from_json_accepts_the_action_alias(action: Action) -> None:
+    assert from_json(to_json(action), Action) == action
+    assert from_dict(to_dict(action), Action) == action
+
+
+def test_from_json_with_the_action_alias_refuses_other_kinds() -> None:
+    with pytest.raises(InvalidStateError, match="expected an Action document"):
+        from_json(to_json(REMIK), Action)
 
 
 def test_notation_is_lenient_when_reading() -> None:
@@ -344,7 +387,7 @@ def test_deep_and_huge_documents_are_refused() -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("[" * 200_000 + "]" * 200_000, StateReason.TOO_DEEP),
+        ("[" * 200_000 + "]" * 200_000, StateReason.TOO_LARGE),  # more containers than MAX_CONTAINERS
         ("[" * 50 + "]" * 50, StateReason.TOO_DEEP),
         ('{"schema": 1, "schema": 1}', StateReason.BAD_SYNTAX),
         ('{"schema": NaN}', StateReason.BAD_SYNTAX),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterable, Sequence
 from typing import TextIO
@@ -52,31 +53,33 @@ class Painter:
         )
 
     def describe(self, meld: Meld) -> str:
-        """``run of hearts`` / ``clean run of spades`` / ``group of eights``."""
+        """``run of hearts`` / ``clean run of spades`` / ``set of eights`` (the word for a group is "set")."""
         if isinstance(meld, Run):
             clean = "clean run" if meld.is_clean else "run"
             return f"{clean} of {_SUIT_WORDS[meld.suit.value]}"
         if isinstance(meld, Group):
-            return f"group of {_RANK_WORDS[int(meld.rank)]}"
+            return f"set of {_RANK_WORDS[int(meld.rank)]}"
         return "meld"  # pragma: no cover - every meld is a run or a group
 
     def action(self, action: Action) -> str:
         """An action in the notation of :func:`rummylib.records.format_action`, suits painted."""
-        text = format_action(action)
+        return self.text(format_action(action))
+
+    def text(self, text: str) -> str:
+        """``text`` with every card in it painted as the screen shows cards (``AD`` as ``A♦``)."""
         if not self.symbols:
             return text
-        words = []
-        for word in text.split():
-            head, eq, card = word.rpartition("=")
-            target = card if eq else word
-            if len(target) >= 2 and target[-1] in _SYMBOL_OF and target[:-1] in _RANKS:
-                target = target[:-1] + _SYMBOL_OF[target[-1]]
-            words.append(f"{head}{eq}{target}")
-        return " ".join(words)
+        return _CARD_TOKEN.sub(lambda m: m[1] + _SYMBOL_OF[m[2]], text)
 
 
-_RANKS = frozenset({"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"})
+#: A card written in notation inside any text: ``7H``, ``10S``, ``JK=AD`` (the ``AD``).
+_CARD_TOKEN = re.compile(r"(?<!\w)(10|[2-9AJQK])([SHDC])(?!\w)")
 _SYMBOL_OF = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``; ``many`` for an irregular plural."""
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"
 
 
 def render_table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
@@ -125,8 +128,16 @@ class ProgressBar:
             filled = int(self.width * self.done / self.total)
             bar = "#" * filled + "." * (self.width - filled)
             elapsed = now - self._started
-            self.stream.write(f"\r{self.label}[{bar}] {self.done}/{self.total} {elapsed:5.1f}s")
+            self.stream.write(f"\r{self.label}[{bar}] {self.done}/{self.total} {elapsed:5.1f}s{self._eta(elapsed)}")
             self.stream.flush()
+
+    def _eta(self, elapsed: float) -> str:
+        """`` ETA 12s``: the time left at the rate so far (nothing before the first step or after the last)."""
+        if not 0 < self.done < self.total:
+            return "          " if self.done >= self.total else ""
+        left = elapsed / self.done * (self.total - self.done)
+        shown = f"{left:.0f}s" if left < 100 else f"{left / 60:.0f}m"
+        return f" ETA {shown:>4}"
 
     def close(self) -> None:
         if self.enabled:

@@ -1,4 +1,4 @@
-"""Actions a player takes, as plain frozen values (RULES.md T, D, O, J4, E).
+"""Actions a player takes, as plain frozen values (the rules R-T, D, O, J4 and E).
 
 They live below the solver and the engine so both can speak of them: the
 solver's go-out plans are lists of actions, the engine applies them. Table
@@ -135,3 +135,37 @@ class NextRound:
 
 #: Any action.
 Action: TypeAlias = DrawStock | TakeDiscard | Open | LayMeld | LayOff | SwapJoker | Discard | NextRound
+
+
+def _meld_text(meld: Meld) -> str:
+    return " ".join(f"JK={r}" if c.is_joker else str(c) for c, r in zip(meld.cards, meld.represents))
+
+
+def _notation(action: Action) -> str:
+    """``str(action)``: the action notation (:func:`rummylib.records.format_action`).
+
+    A malformed action (a field of the wrong type) falls back to its repr.
+    """
+    try:
+        if isinstance(action, Discard):
+            return f"discard {action.card}"
+        if isinstance(action, SwapJoker):
+            return f"swap #{action.target} {action.card}"
+        if isinstance(action, LayOff):
+            end = "" if action.end is None else f" {action.end.value}"
+            return f"layoff #{action.target} {action.card}{end}"
+        if isinstance(action, LayMeld):
+            return f"meld {_meld_text(action.meld)}"
+        if isinstance(action, Open):
+            return "open " + " | ".join(_meld_text(m) for m in action.melds)
+    except (AttributeError, TypeError, ValueError):
+        return repr(action)
+    return _PLAIN.get(type(action), repr(action))
+
+
+_PLAIN: dict[type, str] = {DrawStock: "draw", TakeDiscard: "take", NextRound: "next"}
+
+# Every action prints as its notation, as cards and melds do: str(Discard(KS)) == "discard KS".
+for _kind in (DrawStock, TakeDiscard, Open, LayMeld, LayOff, SwapJoker, Discard, NextRound):
+    _kind.__str__ = _notation  # type: ignore[assignment,method-assign]
+del _kind

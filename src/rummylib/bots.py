@@ -1,7 +1,7 @@
 """Built-in players: the :class:`Bot` protocol, :class:`RandomBot`, :class:`GreedyBot` and :class:`SearchBot`.
 
 A bot sees only what its seat may know (a :class:`~rummylib.PlayerView`,
-RULES.md H1) and the legal actions, and returns one of them. Bots pickle, so
+R-H1) and the legal actions, and returns one of them. Bots pickle, so
 :func:`~rummylib.simulate` can ship them to worker processes.
 
 >>> import rummylib as rl
@@ -90,11 +90,16 @@ def derive_seed(seed: int, *labels: int | str) -> int:
     "game", i)`` and its seat ``k`` the bot seed ``derive_seed(seed, "bot", i,
     k)``, so a simulation is the same however it is split across processes.
 
+    Raises:
+        SimulationError: ``seed`` is not an int (reason ``BAD_ARGUMENT``).
+
     >>> derive_seed(2026, "game", 0) == derive_seed(2026, "game", 0)
     True
     >>> derive_seed(2026, "game", 0) != derive_seed(2026, "game", 1)
     True
     """
+    if not is_int(seed):
+        raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, f"a seed must be an int, not {seed!r}")
     text = "\x1f".join([repr(int(seed)), *(repr(x) for x in labels)])
     digest = hashlib.blake2b(text.encode(), digest_size=16, person=b"rummylib-seed").digest()
     return int.from_bytes(digest, "big")
@@ -152,7 +157,8 @@ class LegalActions(Sequence[Action]):
     ``action in legal`` asks :func:`~rummylib.is_legal` and enumerates
     nothing; indexing, ``len`` and iteration list :func:`~rummylib.legal_actions`
     once, on first use. It holds the state, so hand it only to trusted bots;
-    to keep a bot honest give it ``list(legal_actions(state))`` instead.
+    to keep a bot honest give it ``SeatActions(LegalActions(state))`` (as
+    :func:`~rummylib.play_game` and :func:`~rummylib.simulate` do).
 
     >>> import rummylib as rl
     >>> s = rl.new_game(rl.REMIK, 3, seed=1)

@@ -1,4 +1,4 @@
-"""Cards, their notation, multisets of cards and decks (RULES.md C1-C3).
+"""Cards, their notation, multisets of cards and decks (R-C1 to C3).
 
 A card is a value: the two ``7H`` of a double deck are the same card twice
 (C2), so hands, piles and decks are :class:`CardMultiset` values.
@@ -51,7 +51,7 @@ class Suit(enum.Enum):
 
     @property
     def symbol(self) -> str:
-        """The suit as a symbol: ``♠ ♥ ♦ ♣``."""
+        """The suit as a symbol, one of ``♠ ♥ ♦ ♣``."""
         return _SUIT_SYMBOL[self]
 
     def __str__(self) -> str:
@@ -82,7 +82,7 @@ class Rank(enum.IntEnum):
 
     @property
     def symbol(self) -> str:
-        """The rank as written in card notation: ``A 2 ... 10 J Q K``."""
+        """The rank as written in card notation, one of ``A 2 ... 10 J Q K``."""
         return _RANK_SYMBOL[self]
 
     def __str__(self) -> str:
@@ -245,13 +245,17 @@ def parse_card(text: str) -> Card:
     """Parse one card.
 
     Accepts ``7H``, ``10H``, ``TH``, ``7h``, ``7♥``, ``♥7`` and ``JK`` (the joker);
-    :func:`str` gives the canonical form back (``7H``, ``10H``, ``JK``).
+    :func:`str` gives the canonical form back (``7H``, ``10H``, ``JK``). The
+    rank ``1`` is read as the ace, as some score pads write it (``1H`` is
+    ``AH``); no other number outside 2 to 10 is a rank.
 
     Raises:
         CardParseError: the text is not exactly one card.
 
     >>> parse_card("th"), parse_card("7♥"), parse_card("jk")
     (Card('10H'), Card('7H'), Card('JK'))
+    >>> str(parse_card("1H"))
+    'AH'
     """
     if not isinstance(text, str):
         raise CardParseError(ParseReason.WRONG_TYPE, text)
@@ -413,6 +417,9 @@ class CardMultiset:
     def count(self, card: Card) -> int:
         """How many copies of ``card`` the multiset holds.
 
+        Raises:
+            InvalidCardsError: ``card`` is not a :class:`Card` (reason ``WRONG_TYPE``).
+
         >>> CardMultiset(parse_cards("7H 7H JK")).count(parse_card("7H"))
         2
         """
@@ -524,6 +531,10 @@ class DeckSpec(Protocol):
 
 def deck(rules: DeckSpec) -> CardMultiset:
     """The full deck of a ruleset (R-C1).
+
+    Raises:
+        InvalidCardsError: ``rules`` has no integer ``decks`` and ``jokers``
+            (reason ``WRONG_TYPE``).
 
     >>> from rummylib import REMIK, STRAIGHT
     >>> len(deck(REMIK)), len(deck(STRAIGHT))

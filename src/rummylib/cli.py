@@ -9,9 +9,11 @@ Subcommands:
 * ``rules``: the presets and their settings.
 
 Every subcommand takes ``--rules NAME`` (a preset name, default ``remik``) and
-``--help``. Exit status: 0 on success, 1 when the answer is "no" (an invalid
-meld, no opening) or the input is refused, 2 for a usage error. Errors are
-one line on stderr.
+``--help``. Exit status: 0 on success; 1 when the answer is "no" (``check``
+finds an invalid meld, an answer asked for with ``solve --only`` does not
+exist) or the input is refused; 2 for a usage error; 130 when interrupted.
+``solve`` without ``--only`` prints every answer, "none" included, and exits
+0. Errors are one line on stderr.
 
 >>> main(["check", "9S 10S JS"])
 9S 10S JS  clean run of spades, 29 points
@@ -274,6 +276,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bot", "--bots", dest="bot", choices=("greedy", "random", "search"), default="greedy",
                       help="the bots' strategy")  # fmt: skip
     play.add_argument("--name", default="you", help="your name at the table (default: you)")
+    play.add_argument("--pause", action="store_true",
+                      help="wait for Enter after the bots' moves and at the end of each round")  # fmt: skip
     _common(play)
     play.set_defaults(run=_run_games("cmd_play"))
 
@@ -312,6 +316,11 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
         stdin: where ``play`` and ``check -`` read (default: ``sys.stdin``).
         stdout: where results go (default: ``sys.stdout``).
         stderr: where errors and progress go (default: ``sys.stderr``).
+
+    Returns:
+        The exit status, as the module documents (0 success, 1 a "no" or a
+        refused input, 2 a usage error, 130 interrupted). Errors are
+        reported on ``stderr``, never raised.
 
     >>> main(["check", "--rules", "straight", "QS KS AS"])
     1

@@ -270,7 +270,7 @@ class StateReason(enum.Enum):
     BAD_MELD = "bad_meld"
     #: A ruleset that is not valid.
     BAD_RULESET = "bad_ruleset"
-    #: Cards created or destroyed: the deck is not exactly hands + stock + pile + table (R-C3).
+    #: Cards created or destroyed (the deck is not exactly hands + stock + pile + table, R-C3).
     CARDS_NOT_CONSERVED = "cards_not_conserved"
     #: Fields that contradict each other (hand sizes, phase, turn, seats, totals).
     INCONSISTENT = "inconsistent"

@@ -41,7 +41,7 @@ class DiscardRule(enum.Enum):
 
     #: Any time (Straight Rummy, R-T4).
     FREE = "free"
-    #: Remik (R-D2): only into a new meld laid this turn; before opening only
+    #: Remik (R-D2), only into a new meld laid this turn; before opening only
     #: to open and go out on that same turn.
     NEW_MELD = "new_meld"
 
@@ -49,18 +49,18 @@ class DiscardRule(enum.Enum):
 class RestockRule(enum.Enum):
     """What happens when a player must draw from an empty stock."""
 
-    #: Remik (R-D4): the top discard stays; the rest is shuffled into a new stock.
+    #: Remik (R-D4). The top discard stays; the rest is shuffled into a new stock.
     RESHUFFLE_KEEP_TOP = "reshuffle_keep_top"
-    #: Straight (R-D6): the whole pile is turned over unshuffled, first discard on top.
+    #: Straight (R-D6). The whole pile is turned over unshuffled, first discard on top.
     TURN_OVER = "turn_over"
 
 
 class Scoring(enum.Enum):
     """Who scores at the end of a round, and which direction wins."""
 
-    #: Remik (R-S1, S2): the others add their hand penalties; lowest total wins.
+    #: Remik (R-S1, S2). The others add their hand penalties; lowest total wins.
     PENALTY = "penalty"
-    #: Straight (R-S3, S4): the player who went out collects the others' hands; highest wins.
+    #: Straight (R-S3, S4). The player who went out collects the others' hands; highest wins.
     WINNER_COLLECTS = "winner_collects"
 
 
@@ -147,7 +147,7 @@ def _of_type(kind: type) -> _Validator:
 class Ruleset:
     """Every knob of a rummy game. Build variants with :func:`attrs.evolve`.
 
-    Each field names the rule of RULES.md it parameterises.
+    Each field names the rule it parameterises (see :ref:`the rules <rules>`).
 
     Raises:
         RulesetError: a field has the wrong type or an impossible value, or
@@ -170,11 +170,11 @@ class Ruleset:
     # --- melds (M, J) -----------------------------------------------------------------
     #: Whether the ace may sit above the king in a run, Q-K-A (R-M3 yes, M4 no).
     ace_high: bool = attrs.field(validator=_of_type(bool))
-    #: Most jokers in a group of three (R-J2: 1).
+    #: Most jokers in a set (a :class:`~rummylib.Group`) of three (1 in remik, R-J2).
     group3_max_jokers: int = attrs.field(default=1, validator=_int(0))
-    #: Most jokers in a group of four (R-J2: 2).
+    #: Most jokers in a set of four (2 in remik, R-J2).
     group4_max_jokers: int = attrs.field(default=2, validator=_int(0))
-    #: Whether two jokers may sit side by side in a run (R-J3: no).
+    #: Whether two jokers may sit side by side in a run (no in remik, R-J3).
     adjacent_jokers: bool = attrs.field(default=False, validator=_of_type(bool))
     #: Whether an opened player may swap a joker off the table (R-J4).
     joker_swap: bool = attrs.field(default=True, validator=_of_type(bool))
@@ -182,18 +182,18 @@ class Ruleset:
     #: Whether players must open before laying melds (R-O1); if not, everyone
     #: counts as opened from the start (straight rummy).
     opening_required: bool = attrs.field(default=False, validator=_of_type(bool))
-    #: Points the opening melds must total (R-O2: 51).
+    #: Points the opening melds must total (51 in remik, R-O2).
     opening_points: int = attrs.field(default=0, validator=_int(0))
     #: Whether the opening needs a run without jokers (R-O2).
     opening_clean_run: bool = attrs.field(default=False, validator=_of_type(bool))
-    #: Whether a player may lay off before opening (R-O1: no).
+    #: Whether a player may lay off before opening (no in remik, R-O1).
     lay_off_before_opening: bool = attrs.field(default=False, validator=_of_type(bool))
     # --- the turn (T, D) --------------------------------------------------------------
-    #: Most new melds a player may lay in one turn, or ``None`` for any number (R-T5: 1).
+    #: Most new melds a player may lay in one turn, or ``None`` for any number (1 in Straight Rummy, R-T5).
     melds_per_turn: int | None = attrs.field(default=None, validator=_opt_int(1))
     #: When the top discard may be taken (R-D2, T4).
     discard_rule: DiscardRule = attrs.field(default=DiscardRule.FREE, validator=_of_type(DiscardRule))
-    #: Whether a card taken from the pile may be discarded on the same turn (R-T7: no).
+    #: Whether a card taken from the pile may be discarded on the same turn (no in Straight Rummy, R-T7).
     discard_taken_card: bool = attrs.field(default=False, validator=_of_type(bool))
     #: Whether the last card must leave by a discard (R-T3/E1 yes; R-E3 no).
     must_discard_to_go_out: bool = attrs.field(default=True, validator=_of_type(bool))
@@ -202,7 +202,9 @@ class Ruleset:
     #: Most refills of the stock in one round; past it the round is void (R-D7).
     restock_limit: int | None = attrs.field(default=None, validator=_opt_int(0))
     # --- deal and seats (P) -----------------------------------------------------------
+    #: Fewest players the game allows (R-P2, P3).
     min_players: int = attrs.field(default=2, validator=_int(2, MAX_PLAYERS))
+    #: Most players the game allows (R-P2, P3).
     max_players: int = attrs.field(default=6, validator=_int(2, MAX_PLAYERS))
     #: Cards dealt to each player, by player count (R-P2, P3).
     hand_sizes: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=_hand_sizes)
@@ -213,17 +215,17 @@ class Ruleset:
     #: Whether the dealer plays first (remik) or the player to the dealer's left (R-P3).
     dealer_plays_first: bool = attrs.field(default=False, validator=_of_type(bool))
     # --- values and scoring (V, S, E) -------------------------------------------------
-    #: Penalty of an ace left in hand (R-V: remik 11, straight 1).
+    #: Penalty of an ace left in hand (11 in remik, 1 in Straight Rummy; R-V1).
     ace_penalty: int = attrs.field(default=11, validator=_int(0))
-    #: Penalty of a joker left in hand (R-V: 30; tables use 25 or 50).
+    #: Penalty of a joker left in hand (30 in remik, tables also play 25 or 50; R-V1).
     joker_penalty: int = attrs.field(default=30, validator=_int(0))
     #: Who scores a round and which direction wins (R-S1..S4).
     scoring: Scoring = attrs.field(default=Scoring.PENALTY, validator=_of_type(Scoring))
     #: Multiplier for a one-turn go-out (R-E2 doubles the others' penalty; R-E4 the payout).
     rummy_multiplier: int = attrs.field(default=2, validator=_int(1))
-    #: Game end score: with PENALTY scoring the game ends after a round in which a
-    #: total goes *past* it (R-S2: 500); with WINNER_COLLECTS when a total
-    #: *reaches* it (R-S4: 100). ``None``: no score limit (then set ``max_rounds``).
+    #: The game's end score. With PENALTY scoring the game ends after a round in which a
+    #: total goes *past* it (500 in remik, R-S2); with WINNER_COLLECTS when a total
+    #: *reaches* it (100 in Straight Rummy, R-S4). ``None`` means no score limit (then set ``max_rounds``).
     score_limit: int | None = attrs.field(default=None, validator=_opt_int(1))
     #: Game end after this many rounds, if set (R-S4 variant).
     max_rounds: int | None = attrs.field(default=None, validator=_opt_int(1))
@@ -242,9 +244,9 @@ class Ruleset:
         if self.max_players < self.min_players:
             raise bad("max_players", f"is below min_players={self.min_players}")
         if self.group4_max_jokers > 2:
-            raise bad("group4_max_jokers", "a group of four needs at least two real cards")
+            raise bad("group4_max_jokers", "a set of four needs at least two real cards")
         if self.group3_max_jokers > 2:
-            raise bad("group3_max_jokers", "a group of three needs at least one real card")
+            raise bad("group3_max_jokers", "a set of three needs at least one real card")
         sizes = dict(self.hand_sizes)
         if len(sizes) != len(self.hand_sizes):
             raise bad("hand_sizes", "names a player count twice")
@@ -290,7 +292,7 @@ class Ruleset:
         return not self.opening_required
 
 
-#: Polish rummy (remik), RULES.md as written.
+#: Polish rummy (remik), as :ref:`the rules <rules>` describe it.
 REMIK: Final = Ruleset(
     name="remik",
     decks=2,
@@ -325,7 +327,7 @@ REMIK: Final = Ruleset(
     tie_rule=TieRule.SHARE,
 )
 
-#: Straight Rummy, RULES.md as written.
+#: Straight Rummy, as :ref:`the rules <rules>` describe it.
 STRAIGHT: Final = Ruleset(
     name="straight",
     decks=1,

@@ -1,4 +1,4 @@
-"""Penalties, round scores and game results (RULES.md V, S1-S4, E2, E4).
+"""Penalties, round scores and game results (R-V1, S1 to S4, E2, E4).
 
 >>> from rummylib import REMIK, STRAIGHT, hand_penalty, parse_cards
 >>> hand_penalty(parse_cards("JK AH 7C"), REMIK)
@@ -86,7 +86,11 @@ def _rules(rules: object) -> Ruleset:
 
 
 def card_penalty(card: Card, rules: Ruleset) -> int:
-    """What ``card`` costs left in hand at the end of a round (R-V).
+    """What ``card`` costs left in hand at the end of a round (R-V1).
+
+    Raises:
+        InvalidCardsError: ``card`` is not a :class:`~rummylib.Card`.
+        RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`.
 
     >>> from rummylib import REMIK, STRAIGHT, parse_card
     >>> card_penalty(parse_card("AH"), REMIK), card_penalty(parse_card("AH"), STRAIGHT)
@@ -157,6 +161,12 @@ def score_round(
 ) -> RoundResult:
     """Score a finished round from the hands left (R-S1, S3, E2, E4, D7).
 
+    Raises:
+        InvalidCardsError: ``hands`` is not a sequence of hands of cards.
+        InvalidStateError: ``winner`` is not a seat of the table, or ``rummy``
+            is not a bool.
+        RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`.
+
     >>> from rummylib import REMIK, STRAIGHT, parse_cards
     >>> score_round([(), parse_cards("JK AH 7C")], 0, REMIK).scores
     (0, 48)
@@ -191,6 +201,11 @@ def is_game_over(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> b
     """Whether the game ends after a round with these running totals (R-S2, S4).
 
     With ``TieRule.PLAY_ON`` a game that would end with a shared win goes on.
+
+    Raises:
+        InvalidStateError: ``totals`` is not a sequence of ints, or
+            ``rounds_played`` is not a non-negative int.
+        RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`.
 
     >>> from rummylib import REMIK, STRAIGHT
     >>> is_game_over([500, 20], 9, REMIK), is_game_over([501, 20], 9, REMIK)
@@ -248,6 +263,11 @@ class Standings:
 
 def standings(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> Standings:
     """The standings for these running totals.
+
+    Raises:
+        InvalidStateError: ``totals`` or ``rounds_played`` is malformed (as
+            in :func:`is_game_over`).
+        RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`.
 
     >>> from rummylib import REMIK
     >>> standings([510, 40, 40], 12, REMIK).winners

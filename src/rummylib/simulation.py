@@ -44,7 +44,7 @@ __all__ = [
     "simulation_rules",
 ]
 
-#: The restock cap :func:`simulate` sets on a ruleset that has none (R-D7): past
+#: The restock cap :func:`simulate` sets on a ruleset that has none (R-D7). Past
 #: it a round is void, so no round can go on for ever.
 SIMULATION_RESTOCK_LIMIT: Final = 2
 #: Actions after which a game is stopped and reported as aborted.
@@ -288,6 +288,10 @@ def _play_chunk(job: _Job, indices: range) -> list[GameResult]:
 
 def simulation_rules(rules: Ruleset) -> Ruleset:
     """``rules`` with a restock cap, as :func:`simulate` plays them (R-D7).
+
+    Raises:
+        SimulationError: ``rules`` is not a :class:`~rummylib.Ruleset`
+            (reason ``BAD_ARGUMENT``).
 
     >>> import rummylib as rl
     >>> simulation_rules(rl.REMIK).restock_limit == SIMULATION_RESTOCK_LIMIT

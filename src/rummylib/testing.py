@@ -64,6 +64,9 @@ def _check_rules(rules: object) -> Ruleset:
 def cards(rules: Ruleset = REMIK) -> st.SearchStrategy[Card]:
     """Single cards of the deck of ``rules`` (the joker only if it has jokers).
 
+    Raises:
+        RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`.
+
     >>> from hypothesis import given, settings
     >>> from rummylib import STRAIGHT
     >>> @settings(max_examples=20, deadline=None)
@@ -297,7 +300,7 @@ def game_states(
     >>> from rummylib import STRAIGHT, deck
     >>> @settings(max_examples=10, deadline=None)
     ... @given(game_states(STRAIGHT, players=2, max_actions=20))
-    ... def test_cards_are_conserved(state):  # RULES.md C3
+    ... def test_cards_are_conserved(state):  # R-C3
     ...     assert state.round.cards() == deck(STRAIGHT)
     >>> test_cards_are_conserved()
     """

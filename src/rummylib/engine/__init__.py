@@ -1,4 +1,4 @@
-"""The game engine: an immutable state machine for every ruleset (DESIGN.md "Engine").
+"""The game engine: an immutable state machine for every ruleset.
 
 Design notes:
 

@@ -42,10 +42,22 @@ def _fail(reason: IllegalActionReason, action: object, detail: str, **fields: ob
     raise IllegalActionError(reason, action, detail, **fields)
 
 
+#: Why an action of another phase is refused now, by the current phase.
+_NOT_NOW = {
+    Phase.DRAW: "draw first ('draw' or 'take')",
+    Phase.PLAY: "drawing is over for this turn",
+    Phase.ROUND_OVER: "the round is over ('next' deals the next one)",
+    Phase.GAME_OVER: "the game is over",
+}
+
+
 def _phase(r: RoundState, action: object, want: Phase) -> None:
     if r.phase is not want:
-        name = type(action).__name__
-        _fail(R.WRONG_PHASE, action, f"{name} is not allowed in phase {r.phase.value!r} (needs {want.value!r})")
+        live = want is Phase.ROUND_OVER and r.phase in (Phase.DRAW, Phase.PLAY)
+        why = "the round is still being played" if live else _NOT_NOW[r.phase]
+        text = str(action)
+        text = text if len(text) <= 60 else text[:57] + "..."  # a long opening, shortened
+        _fail(R.WRONG_PHASE, action, f"'{text}' is not allowed now: {why}")
 
 
 # --- ending a round -----------------------------------------------------------------------
@@ -203,9 +215,9 @@ def _open(state: GameState, r: RoundState, action: Open) -> GameState:
     rules = state.rules
     seat = r.to_act
     if not rules.opening_required:
-        _fail(R.CANNOT_OPEN, action, f"the {rules.name} rules have no opening; lay melds with LayMeld")
+        _fail(R.CANNOT_OPEN, action, f"the {rules.name} rules have no opening; lay each meld with 'meld'")
     if r.opened[seat]:
-        _fail(R.CANNOT_OPEN, action, "you have opened already; lay further melds with LayMeld (R-O5)")
+        _fail(R.CANNOT_OPEN, action, "you have opened already; lay each further meld with 'meld' (R-O5)")
     if not action.melds:
         _fail(R.INVALID_MELD, action, "an opening needs at least one meld")
     melds = tuple(_meld_of(m, action, state) for m in action.melds)
@@ -232,7 +244,7 @@ def _lay_meld(state: GameState, r: RoundState, action: LayMeld) -> GameState:
     _phase(r, action, Phase.PLAY)
     seat = r.to_act
     if not r.opened[seat]:
-        _fail(R.MUST_OPEN_FIRST, action, "open first: the opening is laid with Open (R-O1, O2)")
+        _fail(R.MUST_OPEN_FIRST, action, "you have not opened: lay your opening first, with 'open' (R-O1, O2)")
     meld = _meld_of(action.meld, action, state)
     hand = remove_cards(r.hands[seat], meld.cards)
     if hand is None:
@@ -251,7 +263,7 @@ def _target(r: RoundState, action: LayOff | SwapJoker) -> Meld:
 
 def _card_in_hand(r: RoundState, action: object, card: object) -> Card:
     if not isinstance(card, Card) or not r.hands[r.to_act].count(card):
-        _fail(R.CARD_NOT_IN_HAND, action, f"you do not hold {card!r}", card=card)
+        _fail(R.CARD_NOT_IN_HAND, action, f"you do not hold {card}", card=card)
     return card
 
 

@@ -33,13 +33,17 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     >>> rl.apply(t, rl.DrawStock())
     Traceback (most recent call last):
     ...
-    rummylib.errors.IllegalActionError: DrawStock is not allowed in phase 'play' (needs 'draw')
+    rummylib.errors.IllegalActionError: 'draw' is not allowed now: drawing is over for this turn
     """
     return track(state, action, transition(state, action, seat))
 
 
 def check(state: GameState, action: Action, *, seat: int | None = None) -> None:
     """Raise the error :func:`apply` would raise for ``action``; return ``None`` if it is legal.
+
+    Raises:
+        IllegalActionError: the action is not legal here (as :func:`apply`).
+        InvalidStateError: ``state`` is not a :class:`GameState`.
 
     >>> import rummylib as rl
     >>> s = rl.new_game(rl.REMIK, 3, seed=1)
@@ -54,6 +58,10 @@ def check(state: GameState, action: Action, *, seat: int | None = None) -> None:
 
 def is_legal(state: GameState, action: Action, *, seat: int | None = None) -> bool:
     """Whether :func:`apply` accepts ``action``.
+
+    Raises:
+        InvalidStateError: ``state`` is not a :class:`GameState` (an illegal
+            action is answered with ``False``, never raised).
 
     >>> import rummylib as rl
     >>> s = rl.new_game(rl.STRAIGHT, 2, seed=1)

@@ -297,6 +297,10 @@ def choose_first_dealer(rules: Ruleset, players: int, *, seed: Seed | None = Non
     Suits do not rank; players tied for highest draw again (from the same
     shuffled deck, reshuffled with a new stream if it runs out).
 
+    Raises:
+        RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`, or
+            ``players`` or ``seed`` is of the wrong type or out of range.
+
     >>> import rummylib as rl
     >>> rl.choose_first_dealer(rl.REMIK, 4, seed=1) == rl.choose_first_dealer(rl.REMIK, 4, seed=1)
     True

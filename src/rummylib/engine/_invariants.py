@@ -25,8 +25,8 @@ __all__ = ["MAX_ROUNDS", "MAX_TOTAL", "RoundFacts", "check_cards", "check_facts"
 
 #: Largest running total or round score accepted (far beyond any real game).
 MAX_TOTAL: Final = 10**12
-#: Most rounds a game may have finished.
-MAX_ROUNDS: Final = 100_000
+#: Most rounds a game may have finished (a real game lasts tens).
+MAX_ROUNDS: Final = 10_000
 
 _PLAYING: Final = (Phase.DRAW, Phase.PLAY)
 

@@ -1,4 +1,4 @@
-"""Version-stable shuffles keyed by the game seed (DESIGN.md "Randomness").
+"""Version-stable shuffles keyed by the game seed.
 
 The algorithm is fixed so that a seed gives the same deal on every Python
 version and platform:

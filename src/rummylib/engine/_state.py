@@ -1,4 +1,4 @@
-"""The game state: immutable values all the way down (DESIGN.md "Engine").
+"""The game state: immutable values all the way down.
 
 A :class:`GameState` holds the ruleset, the seats, the running totals, the
 finished rounds' results and the current :class:`RoundState`. Successive
@@ -28,9 +28,9 @@ __all__ = ["GameState", "Phase", "RoundState", "TableMeld", "TurnState"]
 class Phase(enum.Enum):
     """What the player to act (or the table) does next."""
 
-    #: The player to act must draw: :class:`~rummylib.DrawStock` or :class:`~rummylib.TakeDiscard`.
+    #: The player to act must draw, with :class:`~rummylib.DrawStock` or :class:`~rummylib.TakeDiscard`.
     DRAW = "draw"
-    #: The player has drawn: melds, lay-offs, swaps, then a discard (or going out).
+    #: The player has drawn and now lays melds, lays off, swaps, then discards (or goes out).
     PLAY = "play"
     #: The round has ended; :class:`~rummylib.NextRound` deals the next one.
     ROUND_OVER = "round_over"
@@ -309,7 +309,7 @@ class GameState:
 
     @property
     def to_act(self) -> int:
-        """The seat whose turn it is (after a round ends: the seat that acted last)."""
+        """The seat whose turn it is (after a round ends, the seat that acted last)."""
         return self.round.to_act
 
     @property

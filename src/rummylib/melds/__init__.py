@@ -1,7 +1,7 @@
-"""Melds: runs and groups, built, validated, valued, extended (RULES.md M, J, V, O3).
+"""Melds: runs and sets, built, validated, valued, extended (the rules R-M, J, V and O3).
 
 A :class:`Run` knows its suit and its slots low to high; a :class:`Group` (a
-remik "set") knows its rank and the suit each card stands for. ``.cards`` are
+set: the word messages and docs use) knows its rank and the suit each card stands for. ``.cards`` are
 the physical cards in table order (jokers as :data:`~rummylib.JOKER`),
 ``.represents`` the card each one stands for, in the same order.
 

@@ -231,7 +231,7 @@ def _group_check(group: Group) -> None:
 
 @attrs.frozen
 class Group(Meld):
-    """A group (a remik "set"): one rank, distinct suits, 3 or 4 cards (R-M2, J2).
+    """A set (the class is ``Group``, not to shadow Python's ``set``): one rank, distinct suits, 3 or 4 cards (R-M2, J2).
 
     Slots are kept in suit order S, H, D, C; ``suits[i]`` is the suit
     ``cards[i]`` stands for.
@@ -310,7 +310,7 @@ def _joker_rule_error(meld: Meld, rules: Ruleset) -> InvalidMeldError | None:
     else:
         limit = rules.group3_max_jokers if len(cards) == 3 else rules.group4_max_jokers
         if jokers > limit:
-            msg = f"group {format_meld(meld)} holds {_jokers(jokers)}; at most {limit} in a group of {len(cards)}"
+            msg = f"set {format_meld(meld)} holds {_jokers(jokers)}; at most {limit} in a set of {len(cards)}"
             return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
     return None
 
@@ -320,6 +320,11 @@ def validate_meld(meld: Meld, rules: Ruleset) -> None:
 
     Construction already checks the layout; this adds what depends on the
     ruleset: jokers allowed and their limits (R-J2, J3), the high ace (R-M4).
+
+    Raises:
+        InvalidMeldError: the meld breaks a rule of ``rules``, or is not a
+            meld; ``reason`` says which.
+        RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`.
 
     >>> from rummylib import STRAIGHT, parse_cards
     >>> validate_meld(Run(Suit.SPADES, 12, parse_cards("QS KS AS")), STRAIGHT)
@@ -333,7 +338,18 @@ def validate_meld(meld: Meld, rules: Ruleset) -> None:
 
 
 def meld_points(meld: Meld, rules: Ruleset) -> int:
-    """The opening value of a meld (R-V, O3): jokers count as what they stand for.
+    """The value of a meld's cards: jokers count as what they stand for (R-V1, O3).
+
+    In remik this is what the meld adds to the opening's 51 (R-O2; an ace
+    counts 1 before a two, 11 after a king or in a set). Straight Rummy has no
+    opening and scores only the cards left in hand (R-S3), so under
+    ``STRAIGHT`` the number is just the sum of the meld's card values (an ace
+    low, J Q K 10): it is not part of any score.
+
+    Raises:
+        InvalidMeldError: ``meld`` is not a meld, or is not legal under
+            ``rules`` (see :func:`validate_meld`).
+        RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`.
 
     >>> from rummylib import REMIK, make_meld, parse_cards
     >>> meld_points(make_meld(parse_cards("9S 10S JS"), REMIK), REMIK)
@@ -357,6 +373,10 @@ def is_clean_run(meld: Meld) -> bool:
 
 def format_meld(meld: Meld) -> str:
     """A meld as text: its cards in table order, each joker as ``JK=<card>``.
+
+    Raises:
+        InvalidMeldError: ``meld`` is not a :class:`Run` or a :class:`Group`
+            (reason ``WRONG_TYPE``).
 
     >>> from rummylib import REMIK, make_meld, parse_cards
     >>> format_meld(make_meld(parse_cards("JK 5H JK 7H"), REMIK))

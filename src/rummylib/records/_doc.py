@@ -21,6 +21,10 @@ __all__: list[str] = []
 MAX_DEPTH: Final = 32
 #: Most values (objects, arrays, strings, numbers, ...) in one document.
 MAX_NODES: Final = 1_000_000
+#: Most objects and arrays in one document (JSON text: most ``{`` and ``[``
+#: characters, strings included, counted before parsing). A state with the
+#: most rounds a document may hold needs about 30 000.
+MAX_CONTAINERS: Final = 50_000
 #: Longest string accepted anywhere in a document.
 MAX_STRING: Final = 4096
 #: Longest JSON or record text accepted, in characters.
@@ -85,13 +89,17 @@ def check_limits(data: object, path: str = "") -> None:
     """
     # Each entry: (value, parent entry or None, key in the parent, depth).
     stack: list[_Entry] = [(data, None, path, 1)]
-    nodes = 0
+    nodes = containers = 0
     while stack:
         entry = stack.pop()
         value, _, _, depth = entry
         nodes += 1
         kind = type(value)
         if kind is dict or kind is list:
+            containers += 1
+            if containers > MAX_CONTAINERS:
+                detail = f"the document holds more than {MAX_CONTAINERS} objects and arrays"
+                fail(StateReason.TOO_LARGE, _path(entry), detail)
             if depth > MAX_DEPTH:
                 fail(StateReason.TOO_DEEP, _path(entry), f"the document nests deeper than {MAX_DEPTH} levels")
             if nodes + len(stack) + len(cast(list[object], value)) > MAX_NODES:
@@ -193,6 +201,8 @@ def parse_json(text: object, path: str = "") -> object:
         fail(StateReason.WRONG_TYPE, path, f"expected JSON text, found {_json_type(text)}")
     if len(text) > MAX_TEXT:
         fail(StateReason.TOO_LARGE, path, f"the text is longer than {MAX_TEXT} characters")
+    if text.count("{") + text.count("[") > MAX_CONTAINERS:  # bounds the parser's work and memory
+        fail(StateReason.TOO_LARGE, path, f"the text opens more than {MAX_CONTAINERS} objects and arrays")
     try:
         data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicates)
     except InvalidStateError as exc:

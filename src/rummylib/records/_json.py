@@ -109,21 +109,26 @@ Action
 ------
 ``kind: "action"`` (any :data:`~rummylib.Action`): a ``type`` and its fields.
 
+The ``type`` is the action's name in the notation (its first word, see
+:func:`~rummylib.records.format_action`). Documents of earlier development versions
+spell them ``"draw_stock"``, ``"take_discard"``, ``"lay_meld"``, ``"lay_off"``,
+``"swap_joker"`` and ``"next_round"``; those are still read.
+
 ================== =========================================================================
 ``type``           fields
 ================== =========================================================================
-``"draw_stock"``   none
-``"take_discard"`` none
+``"draw"``         none
+``"take"``         none
 ``"open"``         ``melds``: array of 1 to 40 melds (objects as above)
-``"lay_meld"``     ``meld``: a meld
-``"lay_off"``      ``target``: integer 0..1000, the meld's index in the table's order of
+``"meld"``         ``meld``: a meld
+``"layoff"``       ``target``: integer 0..1000, the meld's index in the table's order of
                    laying; ``card``: a card (``"JK"`` for a joker, which stands for the card
                    at that end or the group's missing suit); ``end``: ``"low"``, ``"high"``
                    or ``null``
-``"swap_joker"``   ``target``: integer meld index; ``card``: the real card put in the place
+``"swap"``         ``target``: integer meld index; ``card``: the real card put in the place
                    of the joker standing for it
 ``"discard"``      ``card``: a card
-``"next_round"``   none
+``"next"``         none
 ================== =========================================================================
 
 Game state
@@ -245,6 +250,8 @@ that each is legal.
 from __future__ import annotations
 
 import json
+import types
+import typing
 from collections.abc import Callable
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
@@ -325,8 +332,8 @@ def to_dict(value: Document) -> dict[str, Any]:
     >>> to_dict(Discard(parse_card("KS")))
     {'schema': 1, 'kind': 'action', 'type': 'discard', 'card': 'KS'}
     """
-    for kind, (types, write, _) in _KINDS.items():
-        if type(value) in types:
+    for kind, (held, write, _) in _KINDS.items():
+        if type(value) in held:
             return {"schema": SCHEMA_VERSION, "kind": kind, **write(value)}
     fail(StateReason.WRONG_TYPE, "", f"cannot write {short(value)} as a document")
     return None
@@ -336,7 +343,9 @@ def to_dict(value: Document) -> dict[str, Any]:
 def from_dict(data: object) -> Document: ...
 @overload
 def from_dict(data: object, expect: type[_T]) -> _T: ...
-def from_dict(data: object, expect: type[Any] | None = None) -> Any:
+@overload
+def from_dict(data: object, expect: types.UnionType) -> Any: ...
+def from_dict(data: object, expect: type[Any] | types.UnionType | None = None) -> Any:
     """Read a document written by :func:`to_dict`, re-validating all of it.
 
     Args:
@@ -344,7 +353,8 @@ def from_dict(data: object, expect: type[Any] | None = None) -> Any:
             trusted: anything wrong raises, and nothing is built from it
             unless all of it is valid.
         expect: the type the document must hold (``Ruleset``, ``Meld``,
-            ``Open``, ...); ``None`` takes any kind.
+            ``Open``, ...), or a union of types such as :data:`~rummylib.Action`;
+            ``None`` takes any kind.
 
     Raises:
         InvalidStateError: the document is malformed, forged, too large or
@@ -362,10 +372,9 @@ def from_dict(data: object, expect: type[Any] | None = None) -> Any:
     return _read_document(data, expect)
 
 
-def _read_document(data: object, expect: type[Any] | None) -> Any:
+def _read_document(data: object, expect: type[Any] | types.UnionType | None) -> Any:
     """:func:`from_dict` on data whose limits are checked."""
-    if expect is not None and not isinstance(expect, type):
-        fail(StateReason.WRONG_TYPE, "", f"expect must be a type such as Ruleset, not {short(expect)}")
+    wanted = _expected(expect)
     header = Obj(data, "", "a document")
     schema = header.get("schema")
     if type(schema) is not int or schema not in READABLE_SCHEMAS:
@@ -379,22 +388,48 @@ def _read_document(data: object, expect: type[Any] | None) -> Any:
     entry = _KINDS.get(kind)
     if entry is None:
         fail(StateReason.BAD_SCHEMA, "kind", f"{short(kind)} is not a document kind ({', '.join(_KINDS)})")
-    types, _, read = entry
-    if expect is not None and not any(issubclass(t, expect) for t in types):
-        fail(StateReason.BAD_SCHEMA, "kind", f"expected a {expect.__name__} document, found kind {kind!r}")
+    held, _, read = entry
+    if wanted is not None and not any(issubclass(t, wanted) for t in held):
+        name = _type_name(expect)
+        article = "an" if name[:1] in "AEIOU" else "a"
+        fail(StateReason.BAD_SCHEMA, "kind", f"expected {article} {name} document, found kind {kind!r}")
     body = {k: v for k, v in data.items() if k not in ("schema", "kind")}  # type: ignore[attr-defined]
     value = read(body, "")
-    if expect is not None and not isinstance(value, expect):
-        fail(StateReason.BAD_SCHEMA, "type", f"expected {expect.__name__}, found {type(value).__name__}")
+    if wanted is not None and not isinstance(value, wanted):
+        fail(StateReason.BAD_SCHEMA, "type", f"expected {_type_name(expect)}, found {_type_name(type(value))}")
     return value
+
+
+def _expected(expect: object) -> tuple[type, ...] | None:
+    """``expect`` as the tuple of classes a document may hold (a union gives its members)."""
+    if expect is None:
+        return None
+    members = typing.get_args(expect) if isinstance(expect, types.UnionType) else (expect,)
+    if not members or not all(isinstance(m, type) for m in members):
+        fail(StateReason.WRONG_TYPE, "", f"expect must be a type such as Ruleset or Action, not {short(expect)}")
+    return tuple(members)
+
+
+def _type_name(kind: object) -> str:
+    """A type as users name it: ``Ruleset``, ``Action``, ``Run or Group``."""
+    if isinstance(kind, types.UnionType):
+        members = set(typing.get_args(kind))
+        if members == set(ACTION_TYPES):
+            return "Action"
+        return " or ".join(getattr(m, "__name__", "?") for m in typing.get_args(kind))
+    return getattr(kind, "__name__", "?")
 
 
 def to_json(value: Document, *, indent: int | None = None) -> str:
     """:func:`to_dict` as JSON text (keys in schema order, ASCII-safe).
 
+    Raises:
+        InvalidStateError: ``value`` is not something records can write (as
+            :func:`to_dict`).
+
     >>> from rummylib import DrawStock
     >>> to_json(DrawStock())
-    '{"schema": 1, "kind": "action", "type": "draw_stock"}'
+    '{"schema": 1, "kind": "action", "type": "draw"}'
     """
     return json.dumps(to_dict(value), indent=indent, ensure_ascii=True, allow_nan=False)
 
@@ -403,15 +438,19 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
 def from_json(text: str | bytes) -> Document: ...
 @overload
 def from_json(text: str | bytes, expect: type[_T]) -> _T: ...
-def from_json(text: str | bytes, expect: type[Any] | None = None) -> Any:
+@overload
+def from_json(text: str | bytes, expect: types.UnionType) -> Any: ...
+def from_json(text: str | bytes, expect: type[Any] | types.UnionType | None = None) -> Any:
     """Parse JSON text safely (size and depth bounded, strict syntax), then :func:`from_dict`.
 
     Raises:
         InvalidStateError: the text is not JSON (``BAD_SYNTAX``), too large
             or too deep, or the document is invalid.
 
-    >>> from rummylib import REMIK, Ruleset
+    >>> from rummylib import REMIK, Action, DrawStock, Ruleset
     >>> from_json(to_json(REMIK), Ruleset) == REMIK
     True
+    >>> from_json(to_json(DrawStock()), Action)
+    DrawStock()
     """
     return _read_document(parse_json(text), expect)  # parse_json checked the limits

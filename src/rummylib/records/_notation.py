@@ -13,6 +13,12 @@ action                                  notation
 ``NextRound()``                         ``next``
 ======================================  ==============================================
 
+The first word is the action kind's one name, also its ``type`` in JSON.
+``str(action)`` is its notation, as ``str(card)`` and ``str(meld)`` are theirs.
+In ``layoff #2 JK high`` the last word is the end of the run the card goes
+to: ``low`` below its lowest card, ``high`` above its highest (a group has no
+end, so the word is left out).
+
 A meld is written slot by slot in table order (a run lowest first, a group in
 suit order S H D C), each joker with the card it stands for (``JK=7H``, R-J1).
 ``#2`` is the index of the meld in the table's order of laying. Formatting is
@@ -47,7 +53,6 @@ from rummylib.records._values import (
     build_meld,
     check_action,
     check_meld,
-    slot_tokens,
 )
 from rummylib.rules import Ruleset
 
@@ -62,6 +67,9 @@ _PLAIN: Final[dict[str, Action]] = {"draw": DrawStock(), "take": TakeDiscard(), 
 def format_action(action: Action) -> str:
     """The notation of ``action``: ``draw``, ``discard KS``, ``meld 5H 6H JK=7H``, ...
 
+    ``str(action)`` is the same text; this function also refuses a malformed
+    action instead of printing it.
+
     Raises:
         InvalidStateError: ``action`` is not a well-formed action (reason
             ``WRONG_TYPE`` or ``BAD_VALUE``).
@@ -74,23 +82,7 @@ def format_action(action: Action) -> str:
     >>> format_action(LayOff(2, JOKER, End.HIGH))
     'layoff #2 JK high'
     """
-    action = check_action(action)
-    if isinstance(action, DrawStock):
-        return "draw"
-    if isinstance(action, TakeDiscard):
-        return "take"
-    if isinstance(action, NextRound):
-        return "next"
-    if isinstance(action, Discard):
-        return f"discard {action.card}"
-    if isinstance(action, SwapJoker):
-        return f"swap #{action.target} {action.card}"
-    if isinstance(action, LayOff):
-        end = "" if action.end is None else f" {action.end.value}"
-        return f"layoff #{action.target} {action.card}{end}"
-    if isinstance(action, LayMeld):
-        return f"meld {' '.join(slot_tokens(action.meld))}"
-    return "open " + " | ".join(" ".join(slot_tokens(m)) for m in action.melds)
+    return str(check_action(action))
 
 
 def _card(token: str, path: str, position: int) -> Card:

@@ -140,7 +140,7 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
     >>> replay(rec)
     Traceback (most recent call last):
     ...
-    rummylib.errors.IllegalActionError: action 1 (draw): DrawStock is not allowed in phase 'play' (needs 'draw')
+    rummylib.errors.IllegalActionError: action 1 (draw): 'draw' is not allowed now: drawing is over for this turn
     """
     if not isinstance(record, GameRecord):
         msg = f"replay() takes a GameRecord, not {type(record).__name__}"
@@ -201,6 +201,10 @@ def record_from_json(data: object, path: str) -> GameRecord:
 
 def format_record(record: GameRecord) -> str:
     """The text form: a comment, the header (one line of JSON), then one action a line.
+
+    Raises:
+        InvalidStateError: the record holds something that is not an action
+            (reason ``WRONG_TYPE`` or ``BAD_VALUE``).
 
     >>> import rummylib as rl
     >>> rec = GameRecord(rl.STRAIGHT, ("Ann", "Bob"), seed=7, actions=(rl.DrawStock(),))
@@ -267,6 +271,10 @@ def parse_record(text: str) -> GameRecord:
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     """Write ``record`` to a file: JSON if the name ends in ``.json``, else the text form.
+
+    Raises:
+        InvalidStateError: the record cannot be written (as :func:`format_record`).
+        OSError: the file cannot be written.
 
     >>> import pathlib, tempfile, rummylib as rl
     >>> rec = GameRecord(rl.REMIK, ("Ann", "Bob"), seed=7)

@@ -218,16 +218,20 @@ def check_meld(meld: Meld, rules: Ruleset, path: str) -> None:
 
 # --- actions ------------------------------------------------------------------------------
 
+#: Each action kind's one name: the first word of its notation and its JSON ``type``.
 ACTION_TYPES: Final[dict[type, str]] = {
-    DrawStock: "draw_stock",
-    TakeDiscard: "take_discard",
+    DrawStock: "draw",
+    TakeDiscard: "take",
     Open: "open",
-    LayMeld: "lay_meld",
-    LayOff: "lay_off",
-    SwapJoker: "swap_joker",
+    LayMeld: "meld",
+    LayOff: "layoff",
+    SwapJoker: "swap",
     Discard: "discard",
-    NextRound: "next_round",
+    NextRound: "next",
 }
+#: The JSON ``type`` names of earlier development versions (still read).
+_OLD_NAMES: Final = {"draw_stock": DrawStock, "take_discard": TakeDiscard, "lay_meld": LayMeld,
+                     "lay_off": LayOff, "swap_joker": SwapJoker, "next_round": NextRound}  # fmt: skip
 _BY_NAME: Final = {name: kind for kind, name in ACTION_TYPES.items()}
 #: Most melds one ``Open`` may hold in a document (a whole double deck makes 36).
 MAX_OPEN_MELDS: Final = 40
@@ -257,7 +261,7 @@ def action_from_json(data: object, path: str, rules: Ruleset | None = None) -> A
     """Read an action body."""
     obj = Obj(data, path, "an action")
     name = obj.text("type")
-    kind = _BY_NAME.get(name)
+    kind = _BY_NAME.get(name) or _OLD_NAMES.get(name)
     if kind is None:
         choices = ", ".join(repr(n) for n in _BY_NAME)
         fail(StateReason.BAD_VALUE, obj.at("type"), f"{short(name)} is not an action type ({choices})")

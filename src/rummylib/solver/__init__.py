@@ -1,7 +1,7 @@
 """The exact solver: melds in a multiset, best opening, least deadwood, go-out plans.
 
 Every function is exact, deterministic and pure, and accepts any multiset
-of cards up to a whole deck (RULES.md C1), not only a hand. Candidate melds
+of cards up to a whole deck (R-C1), not only a hand. Candidate melds
 are precomputed once per ruleset (a small bounded cache); every search keeps
 its memo for the length of one call.
 

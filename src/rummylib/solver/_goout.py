@@ -1,4 +1,4 @@
-"""Plans that empty the hand this turn (RULES.md T2-T7, O2-O4, J4, J5, E1, E3).
+"""Plans that empty the hand this turn (R-T2 to T7, O2 to O4, J4, J5, E1, E3).
 
 A plan places every card of the hand (but the one discarded where the rules
 need a discard) by new melds, lay-offs onto the table melds and joker swaps.
@@ -493,9 +493,9 @@ def plan_go_out(
     >>> table = [make_meld(parse_cards("JS QS KS"), REMIK)]
     >>> for action in plan_go_out(parse_cards("JK 9S 2D"), table, REMIK, opened=True):
     ...     print(action)
-    LayOff(target=0, card=Card('JK'), end=<End.LOW: 'low'>)
-    LayOff(target=0, card=Card('9S'), end=<End.LOW: 'low'>)
-    Discard(card=Card('2D'))
+    layoff #0 JK low
+    layoff #0 9S low
+    discard 2D
 
     With ``open_with`` only plans whose ``Open`` holds the card count (R-D2):
     here 9D can open, but 2C can only be the discard.

@@ -1,4 +1,4 @@
-"""The best remik opening (RULES.md O2, O3) and whether one exists."""
+"""The best remik opening (R-O2, O3) and whether one exists."""
 
 from __future__ import annotations
 
