@@ -122,6 +122,9 @@ LATER_LAYERS: set[str] = {
     "new_game",
     "start_round_from",
     "view",
+    # determinisation (issue 14)
+    "sample_state",
+    "sample_states",
     # records (issue 5)
     "GameRecord",
     "StateReason",
@@ -138,6 +141,9 @@ LATER_LAYERS: set[str] = {
     "GreedyBot",
     "LegalActions",
     "RandomBot",
+    "SearchBot",
+    "GameFailure",
+    "simulate_iter",
     "SeatActions",
     "SimulationError",
     "SimulationReason",

@@ -9,6 +9,7 @@ variant built from the ruleset's knobs, meld validation and an exact solver.
 29
 """
 
+from rummylib._tournament import GameFailure, simulate_iter
 from rummylib._version import __version__
 from rummylib.actions import (
     Action,
@@ -23,7 +24,16 @@ from rummylib.actions import (
 )
 
 # --- bots and simulation ---
-from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, SeatActions, SimulationError, SimulationReason
+from rummylib.bots import (
+    Bot,
+    GreedyBot,
+    LegalActions,
+    RandomBot,
+    SearchBot,
+    SeatActions,
+    SimulationError,
+    SimulationReason,
+)
 from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck, parse_card, parse_cards
 
 # --- engine (issue 4) ---
@@ -40,6 +50,8 @@ from rummylib.engine import (
     is_legal,
     legal_actions,
     new_game,
+    sample_state,
+    sample_states,
     start_round_from,
     view,
 )
@@ -137,6 +149,7 @@ __all__ = [
     "DiscardRule",
     "DrawStock",
     "End",
+    "GameFailure",
     "GameRecord",
     "GameResult",
     "GameState",
@@ -173,6 +186,7 @@ __all__ = [
     "RummyError",
     "Run",
     "Scoring",
+    "SearchBot",
     "SeatActions",
     "SimulationError",
     "SimulationReason",
@@ -219,8 +233,11 @@ __all__ = [
     "plan_go_out",
     "play_game",
     "replay",
+    "sample_state",
+    "sample_states",
     "score_round",
     "simulate",
+    "simulate_iter",
     "standings",
     "start_round_from",
     "swap_joker",

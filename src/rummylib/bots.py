@@ -1,4 +1,4 @@
-"""Built-in players: the :class:`Bot` protocol, :class:`RandomBot` and :class:`GreedyBot`.
+"""Built-in players: the :class:`Bot` protocol, :class:`RandomBot`, :class:`GreedyBot` and :class:`SearchBot`.
 
 A bot sees only what its seat may know (a :class:`~rummylib.PlayerView`,
 R-H1) and the legal actions, and returns one of them. Bots pickle, so
@@ -37,6 +37,7 @@ from rummylib.scoring import card_penalty
 from rummylib.solver import Opening, Partition, best_opening, best_partition, can_open, plan_go_out
 
 from ._guards import is_int
+from ._search_bot import SearchBot
 
 __all__ = [
     "Bot",
@@ -44,6 +45,7 @@ __all__ = [
     "GreedyBot",
     "LegalActions",
     "RandomBot",
+    "SearchBot",
     "SeatActions",
     "SimulationError",
     "SimulationReason",

@@ -276,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--players", type=_positive, default=4, help="seats per game (default: 4)")
     simulate.add_argument("--seed", type=_seed, default=0, help="the simulation seed (default: 0)")
     simulate.add_argument("--bots", default="greedy", metavar="NAMES",
-                          help="greedy or random, or one name per seat separated by commas (default: greedy)")  # fmt: skip
+                          help="greedy, random or search, or one name per seat separated by commas (default: greedy)")  # fmt: skip
     simulate.add_argument("--jobs", type=_positive, default=None,
                           help="worker processes (default: one per CPU, at most one per game)")  # fmt: skip
     simulate.add_argument("--show", action="store_true", help="print every game's score sheet")
@@ -292,7 +292,8 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     play.add_argument("--players", type=_positive, default=3, help="seats, you included (default: 3)")
     play.add_argument("--seed", type=_seed, default=None, help="deal from this seed (default: a random one)")
-    play.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="the bots' strategy")
+    play.add_argument("--bot", "--bots", dest="bot", choices=("greedy", "random", "search"), default="greedy",
+                      help="the bots' strategy")  # fmt: skip
     play.add_argument("--name", default="you", help="your name at the table (default: you)")
     play.add_argument("--pause", action="store_true",
                       help="wait for Enter after the bots' moves and at the end of each round")  # fmt: skip

@@ -48,10 +48,12 @@ from __future__ import annotations
 from rummylib.engine._check import apply, check, is_legal
 from rummylib.engine._deal import choose_first_dealer, new_game, start_round_from
 from rummylib.engine._legal import LegalActions, legal_actions
+from rummylib.engine._sample import MAX_SAMPLES, sample_state, sample_states
 from rummylib.engine._state import GameState, Phase, RoundState, TableMeld, TurnState
 from rummylib.engine._view import PlayerView, view
 
 __all__ = [
+    "MAX_SAMPLES",
     "GameState",
     "LegalActions",
     "Phase",
@@ -65,6 +67,8 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "sample_state",
+    "sample_states",
     "start_round_from",
     "view",
 ]
