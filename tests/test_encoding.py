@@ -30,7 +30,7 @@ def codec_for(rules: rl.Ruleset, players: int) -> ActionCodec:
 
 
 def single_steps(state: rl.GameState) -> list[rl.Action]:
-    return [a for a in rl.legal_actions(state) if not isinstance(a, Open)]
+    return list(rl.legal_actions(state))
 
 
 def lists_open(state: rl.GameState) -> bool:
@@ -121,8 +121,7 @@ def test_mask_is_legal_actions_exactly_in_remik_before_opening() -> None:
     codec = codec_for(rl.REMIK, 2)
     hands = [parse_cards("9S 10S JS QS KS 5H 6H 7H 8D 8C 8H 2C 3D 4D"), parse_cards("AS 2S 3S")]
     state = rl.start_round_from(rl.REMIK, hands, discard=parse_cards("KD"))
-    if lists_open(state):
-        pytest.skip("waits for the single-step turn model")
+    assert not lists_open(state)  # R-O4: the opening is laid one LayMeld at a time
     assert sorted(codec.legal_ids(state)) == sorted(codec.encode(a) for a in rl.legal_actions(state))
     assert any(isinstance(codec.decode(i), LayMeld) for i in codec.legal_ids(state))
     assert_bijection(codec, state)
@@ -311,6 +310,22 @@ def test_observations_hold_only_the_view(game: tuple[tuple[rl.Ruleset, int], rl.
             assert enc.encode(rl.view(other, seat)) == vector
         reseeded = attrs.evolve(state, seed=12345)
         assert enc.encode(rl.view(reseeded, seat)) == vector
+
+
+def test_observation_shows_the_opening_in_progress() -> None:
+    # R-O4: an opening laid meld by meld is public while it is on the table.
+    hands = [
+        parse_cards("9S 10S JS QS KS 5H 6H 7H 8D 8C 8H 2C 3D 4D"),
+        parse_cards("AS 2S 3S 4H 5D 6C 7C 8S 9H 10C JD QH KC"),
+    ]
+    state = rl.start_round_from(rl.REMIK, hands)
+    run = rl.make_meld(parse_cards("9S 10S JS QS KS"), rl.REMIK)
+    state = rl.apply(state, LayMeld(run))
+    enc = ObservationEncoder(rl.REMIK, 2)
+    opening = enc.field("opening")
+    for seat in (0, 1):
+        v = enc.encode(rl.view(state, seat))
+        assert v[opening.offset : opening.offset + 3] == [49, 1, 51]
 
 
 def test_observation_fields_tile_the_vector() -> None:

@@ -270,5 +270,4 @@ class ActionCodec:
         if (state.rules is not self.rules and state.rules != self.rules) or state.num_players != self.players:
             msg = f"the codec is for {self.rules.name} with {self.players} players, the state is not"
             raise EncodingError(R.WRONG_GAME, state, msg)
-        # Until the engine lists only single steps (R-O4), the composite Open is skipped.
-        return (a for a in legal_actions(state) if not isinstance(a, Open))
+        return legal_actions(state)  # single steps only: the opening is laid meld by meld (R-O4)

@@ -6,7 +6,7 @@ from typing import Final, NamedTuple
 
 from rummylib.cards import NUM_CARD_KINDS, Card
 from rummylib.engine import Phase, PlayerView
-from rummylib.melds import Group, Meld, Run, is_clean_run, meld_points
+from rummylib.melds import Group, Meld, Run
 from rummylib.rules import Ruleset, Scoring
 
 from ._actions import _check_rules, check_players, table_slots
@@ -70,8 +70,8 @@ class ObservationEncoder:
     - ``turn``: the viewer's turn so far (zeros on other turns): drawn card,
       card taken from the pile (R-T7), card still to meld (R-D2), each as
       1 + index or 0; must go out (R-D2); freed jokers (R-J4); melds laid; laid anything.
-    - ``opening``: the opening in progress (R-O4): points of the melds the
-      viewer laid this turn while unopened, whether one is a clean run, points needed.
+    - ``opening``: the opening in progress of the seat to act (R-O4, public):
+      points of the melds laid so far, whether one is a clean run, points needed.
     - ``round``: round number (clipped), the dealer's relative seat.
 
     Equal views give equal vectors, and the vector is built from the view
@@ -247,11 +247,6 @@ class ObservationEncoder:
         out += [t.freed_jokers, min(t.melds_laid, self.slots), int(t.laid)]
 
     def _opening(self, view: PlayerView, out: list[int]) -> None:
-        need = self.rules.opening_points
-        t = view.turn
-        if t is None or not self.rules.opening_required or not t.melds_laid or view.opened[view.seat]:
-            out += [0, 0, need]
-            return
-        mine = [tm.meld for tm in view.table[-t.melds_laid :] if tm.owner == view.seat]
-        points = sum(meld_points(m, self.rules) for m in mine)
-        out += [min(points, 11 * (52 * self.rules.decks + self.rules.jokers)), int(any(map(is_clean_run, mine))), need]
+        # The opening in progress of the seat to act is public: its melds are on the table (R-O4).
+        cap = self.high[self.field("opening").offset]
+        out += [min(view.opening_points, cap), int(view.opening_clean), self.rules.opening_points]
