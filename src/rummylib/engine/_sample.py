@@ -107,12 +107,12 @@ def _turn(v: PlayerView, hands: tuple[CardMultiset, ...]) -> TurnState:
         drawn = min(hands[v.to_act], key=lambda c: c.index)
         owned = sum(1 for tm in v.table if tm.owner == v.to_act)
         # The opening in progress is public (R-O4): the view's copy is the turn's.
-        opening = {"opening_points": v.opening_points, "opening_clean": v.opening_clean}
+        points, clean = v.opening_points, v.opening_clean
         if owned and not v.has_laid[v.to_act]:  # its melds on the table went down this turn (R-E2, E4)
             limit = v.rules.melds_per_turn
             laid = owned if limit is None else min(owned, limit)
-            return TurnState(drawn=drawn, melds_laid=laid, laid=True, **opening)
-        return TurnState(drawn=drawn, **opening)
+            return TurnState(drawn=drawn, melds_laid=laid, laid=True, opening_points=points, opening_clean=clean)
+        return TurnState(drawn=drawn, opening_points=points, opening_clean=clean)
     return TurnState()
 
 
