@@ -25,7 +25,7 @@ from rummylib import (
     parse_cards,
 )
 
-#: Issue 2, the foundation: errors, cards, rules, melds, scoring, actions.
+#: The foundation: errors, cards, rules, melds, scoring, actions.
 FOUNDATION = {
     "Action",
     "Card",
@@ -86,12 +86,10 @@ FOUNDATION = {
     "validate_meld",
 }
 
-# ---------------------------------------------------------------------------------------------
-# EXTEND HERE: names the later layers (solver, engine, records, bots, simulate, ...) export from
-# ``rummylib``. When you add a name to ``rummylib.__all__``, add it to this set as well.
-# ---------------------------------------------------------------------------------------------
+#: The names the upper layers (solver, engine, records, bots, simulation) export from ``rummylib``;
+#: a name added to ``rummylib.__all__`` is added here too.
 LATER_LAYERS: set[str] = {
-    # solver (issue 3)
+    # solver
     "Opening",
     "Partition",
     "best_opening",
@@ -99,7 +97,7 @@ LATER_LAYERS: set[str] = {
     "can_open",
     "find_melds",
     "plan_go_out",
-    # engine (issue 4)
+    # engine
     "GameState",
     "IllegalActionReason",
     "Phase",
@@ -115,7 +113,7 @@ LATER_LAYERS: set[str] = {
     "new_game",
     "start_round_from",
     "view",
-    # records (issue 5)
+    # records
     "GameRecord",
     "StateReason",
     "format_action",
@@ -138,6 +136,10 @@ LATER_LAYERS: set[str] = {
     "SimulationSummary",
     "play_game",
     "simulate",
+    # error kinds: action syntax, bad arguments
+    "ActionParseError",
+    "ArgumentError",
+    "ArgumentReason",
 }
 
 #: The foundation modules and their public names (each module's ``__all__``).
@@ -147,6 +149,7 @@ FOUNDATION_MODULES = {
         "InvalidStateError", "MeldReason", "ParseReason", "RulesetError", "RulesetReason", "RummyError",
         # reason enums the engine and records added to the errors module
         "IllegalActionReason", "StateReason",
+        "ActionParseError", "ArgumentError", "ArgumentReason", "SimulationError", "SimulationReason",
     },
     "rummylib.cards": {"JOKER", "Card", "CardMultiset", "Rank", "Suit", "deck", "parse_card", "parse_cards"},
     "rummylib.rules": {

@@ -26,7 +26,7 @@ from rummylib.actions import (
 from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, SeatActions, SimulationError, SimulationReason
 from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck, parse_card, parse_cards
 
-# --- engine (issue 4) ---
+# --- engine ---
 from rummylib.engine import (
     GameState,
     Phase,
@@ -44,6 +44,9 @@ from rummylib.engine import (
     view,
 )
 from rummylib.errors import (
+    ActionParseError,
+    ArgumentError,
+    ArgumentReason,
     CardParseError,
     CardsReason,
     IllegalActionError,
@@ -72,7 +75,7 @@ from rummylib.melds import (
     validate_meld,
 )
 
-# --- records (issue 5) ---
+# --- records ---
 from rummylib.records import (
     GameRecord,
     StateReason,
@@ -106,7 +109,7 @@ from rummylib.scoring import (
 )
 from rummylib.simulation import GameResult, SimulationResult, SimulationSummary, play_game, simulate
 
-# --- solver (issue 3) ---
+# --- solver ---
 from rummylib.solver import (
     Opening,
     Partition,
@@ -123,6 +126,9 @@ __all__ = [
     "RULESETS",
     "STRAIGHT",
     "Action",
+    "ActionParseError",
+    "ArgumentError",
+    "ArgumentReason",
     "Bot",
     "Card",
     "CardMultiset",

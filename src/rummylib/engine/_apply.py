@@ -38,7 +38,7 @@ __all__ = ["transition"]
 R = IllegalActionReason
 
 
-def _fail(reason: IllegalActionReason, action: object, detail: str, **fields: object) -> NoReturn:
+def _fail(reason: IllegalActionReason, action: object, detail: str, **fields: Any) -> NoReturn:
     raise IllegalActionError(reason, action, detail, **fields)
 
 

@@ -29,7 +29,14 @@ from rummylib.actions import Action, NextRound
 from rummylib.engine import GameState, apply, new_game
 from rummylib.engine._deal import check_names
 from rummylib.engine._rng import validate_seed
-from rummylib.errors import IllegalActionError, InvalidStateError, RulesetError, RulesetReason, StateReason
+from rummylib.errors import (
+    ArgumentError,
+    IllegalActionError,
+    InvalidStateError,
+    RulesetError,
+    RulesetReason,
+    StateReason,
+)
 from rummylib.records._doc import MAX_TEXT, SCHEMA_VERSION, Obj, fail, join, parse_json, short
 from rummylib.records._notation import format_action, read_action
 from rummylib.records._state import read_players, read_seat, read_seed, seed_to_json
@@ -105,7 +112,7 @@ class GameRecord:
                              ("seed", lambda: validate_seed(self.seed))):  # fmt: skip
             try:
                 check()
-            except RulesetError as exc:
+            except (ArgumentError, RulesetError) as exc:
                 fail(StateReason.BAD_VALUE, field, str(exc))
         if self.dealer >= len(self.players):
             fail(StateReason.BAD_VALUE, "dealer", f"seat {self.dealer} is not one of the {len(self.players)} seats")
@@ -155,7 +162,18 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
             except InvalidStateError:
                 text = short(action)
             detail = f"action {index} ({text}): {exc}"
-            raise IllegalActionError(exc.reason, action, detail, **{**exc.fields, "index": index}) from None
+            raise IllegalActionError(
+                exc.reason,
+                action,
+                detail,
+                card=exc.card,
+                meld_reason=exc.meld_reason,
+                seat=exc.seat,
+                limit=exc.limit,
+                have=exc.have,
+                need=exc.need,
+                index=index,
+            ) from None
     return tuple(states)
 
 

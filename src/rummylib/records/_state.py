@@ -20,7 +20,7 @@ from rummylib.engine._deal import check_names
 from rummylib.engine._invariants import MAX_ROUNDS, MAX_TOTAL, RoundFacts, check_cards, check_facts
 from rummylib.engine._rng import MAX_SEED_DIGITS, validate_seed
 from rummylib.engine._state import FRESH_TURN
-from rummylib.errors import RulesetError, StateReason
+from rummylib.errors import ArgumentError, RulesetError, StateReason
 from rummylib.records._doc import (
     Obj,
     as_bool,
@@ -115,7 +115,7 @@ def read_players(obj: Obj, rules: Ruleset) -> tuple[str, ...]:
         fail(StateReason.INCONSISTENT, obj.at("players"), detail)
     try:
         return check_names(rules, names)  # what new_game refuses (R-P1)
-    except RulesetError as exc:
+    except (ArgumentError, RulesetError) as exc:
         fail(StateReason.BAD_VALUE, obj.at("players"), str(exc))
 
 
