@@ -34,8 +34,8 @@ from rummylib.records._doc import (
     join,
 )
 from rummylib.records._values import enum_value, meld_from_json, meld_to_json, ruleset_from_json, ruleset_to_json
-from rummylib.rules import MAX_PLAYERS, Ruleset, Scoring
-from rummylib.scoring import RoundResult
+from rummylib.rules import MAX_PLAYERS, Ruleset
+from rummylib.scoring import RoundResult, round_scores
 
 __all__ = ["MAX_ROUNDS", "MAX_SEED_DIGITS", "MAX_TOTAL"]
 
@@ -171,18 +171,11 @@ def read_result(value: object, path: str, n: int, rules: Ruleset) -> RoundResult
     rummy = obj.flag("rummy")
     obj.done()
     # The scores follow from the penalties (R-S1, S3, E2, E4, D7).
-    if winner is None:
-        want = (0,) * n
-        if rummy:
-            fail(StateReason.INCONSISTENT, obj.at("rummy"), "a void round has no one-turn go-out")
-    else:
-        if penalties[winner]:
-            fail(StateReason.INCONSISTENT, join(obj.at("penalties"), winner), "the winner's penalty is 0")
-        factor = rules.rummy_multiplier if rummy else 1
-        if rules.scoring is Scoring.PENALTY:
-            want = tuple(p * factor for p in penalties)
-        else:
-            want = tuple(sum(penalties) * factor if i == winner else 0 for i in range(n))
+    if winner is None and rummy:
+        fail(StateReason.INCONSISTENT, obj.at("rummy"), "a void round has no one-turn go-out")
+    if winner is not None and penalties[winner]:
+        fail(StateReason.INCONSISTENT, join(obj.at("penalties"), winner), "the winner's penalty is 0")
+    want = round_scores(penalties, winner, rules, rummy=rummy)
     if scores != want:
         fail(StateReason.INCONSISTENT, obj.at("scores"), f"the scores should be {list(want)} for these penalties")
     return RoundResult(winner, penalties, scores, rummy)
