@@ -19,10 +19,8 @@ from rummylib.errors import (
     ArgumentReason,
     CardsReason,
     InvalidCardsError,
-    RulesetError,
-    RulesetReason,
 )
-from rummylib.rules import Ruleset, Scoring, TieRule
+from rummylib.rules import Ruleset, Scoring, TieRule, _check_rules
 
 from ._guards import is_collection_of_items, is_instance
 
@@ -82,13 +80,6 @@ def _winners(values: Iterable[int]) -> tuple[int, ...]:
     return _ints(values, "winners")
 
 
-def _rules(rules: object) -> Ruleset:
-    if not isinstance(rules, Ruleset):
-        msg = f"expected a Ruleset, not {type(rules).__name__}"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
-    return rules
-
-
 def card_penalty(card: Card, rules: Ruleset) -> int:
     """What ``card`` costs left in hand at the end of a round (R-V1).
 
@@ -100,7 +91,7 @@ def card_penalty(card: Card, rules: Ruleset) -> int:
     >>> card_penalty(parse_card("AH"), REMIK), card_penalty(parse_card("AH"), STRAIGHT)
     (11, 1)
     """
-    rules = _rules(rules)
+    rules = _check_rules(rules)
     if not isinstance(card, Card):
         msg = f"card_penalty() takes a Card, not {card!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, card, msg)
@@ -122,7 +113,7 @@ def hand_penalty(cards: Iterable[Card], rules: Ruleset) -> int:
     >>> hand_penalty(parse_cards("JK AH 7C"), REMIK), hand_penalty(parse_cards("AD 3D 8C"), STRAIGHT)
     (48, 12)
     """
-    rules = _rules(rules)
+    rules = _check_rules(rules)
     return sum(card_penalty(c, rules) for c in as_cards(cards, "hand"))
 
 
@@ -178,7 +169,7 @@ def score_round(
     >>> score_round(hands, 0, STRAIGHT).scores
     (48, 0, 0, 0)
     """
-    rules = _rules(rules)
+    rules = _check_rules(rules)
     if is_instance(hands, Card) or not is_collection_of_items(hands):
         msg = f"hands must be a sequence of hands (one per seat), not {hands!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, hands, msg)
@@ -225,7 +216,7 @@ def is_game_over(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> b
     >>> is_game_over([100, 20], 9, STRAIGHT)
     True
     """
-    rules = _rules(rules)
+    rules = _check_rules(rules)
     totals = _ints(totals, "totals")
     rounds_played = _count(rounds_played, "rounds_played")
     over = False
@@ -287,5 +278,5 @@ def standings(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> Stan
     """
     over = is_game_over(totals, rounds_played, rules)
     totals = _ints(totals, "totals")
-    winners = _leaders(totals, _rules(rules)) if over else ()
+    winners = _leaders(totals, _check_rules(rules)) if over else ()
     return Standings(totals, rounds_played, over, winners)

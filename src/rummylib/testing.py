@@ -41,7 +41,7 @@ from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck
 from rummylib.engine import GameState, apply, legal_actions, new_game
 from rummylib.errors import RulesetError, RulesetReason
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, card_at_position, validate_meld
-from rummylib.rules import REMIK, RULESETS, Ruleset, TieRule
+from rummylib.rules import REMIK, RULESETS, Ruleset, TieRule, _check_rules
 
 __all__ = [
     "cards",
@@ -52,13 +52,6 @@ __all__ = [
 ]
 
 _SUITS = tuple(Suit)
-
-
-def _check_rules(rules: object) -> Ruleset:
-    if not isinstance(rules, Ruleset):
-        msg = f"expected a Ruleset, not {type(rules).__name__}"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
-    return rules
 
 
 def cards(rules: Ruleset = REMIK) -> st.SearchStrategy[Card]:

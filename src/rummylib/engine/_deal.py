@@ -16,12 +16,10 @@ from rummylib.errors import (
     InvalidCardsError,
     InvalidMeldError,
     MeldReason,
-    RulesetError,
-    RulesetReason,
     shorten,
 )
 from rummylib.melds import Group, Meld, Run, validate_meld
-from rummylib.rules import Ruleset
+from rummylib.rules import Ruleset, _check_rules
 
 from .._guards import is_collection_of_items, is_instance, is_int_in
 
@@ -29,13 +27,6 @@ __all__ = ["MAX_NAME_CHARS", "check_names", "choose_first_dealer", "new_game", "
 
 #: Longest player name (a document's strings are bounded the same way).
 MAX_NAME_CHARS: Final = 4096
-
-
-def _check_rules(rules: object) -> Ruleset:
-    if not isinstance(rules, Ruleset):
-        msg = f"expected a Ruleset, not {type(rules).__name__}"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
-    return rules
 
 
 def check_names(rules: Ruleset, players: object) -> tuple[str, ...]:

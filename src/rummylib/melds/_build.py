@@ -28,13 +28,12 @@ from rummylib.melds._types import (
     Meld,
     Run,
     _bad,
-    _check_rules,
     _joker_rule_error,
     _jokers,
     card_at_position,
     format_meld,
 )
-from rummylib.rules import Ruleset
+from rummylib.rules import Ruleset, _check_rules
 
 
 def _run_readings(naturals: Sequence[Card], n: int, suit: Suit, rules: Ruleset) -> list[Run]:

@@ -21,11 +21,9 @@ from rummylib.errors import (
     InvalidCardsError,
     InvalidMeldError,
     MeldReason,
-    RulesetError,
-    RulesetReason,
     shorten,
 )
-from rummylib.rules import Ruleset
+from rummylib.rules import Ruleset, _check_rules
 
 from .._guards import is_collection_of_items, is_int_in
 
@@ -259,13 +257,6 @@ class Group(Meld):
 
     def __str__(self) -> str:
         return format_meld(self)
-
-
-def _check_rules(rules: object) -> Ruleset:
-    if not isinstance(rules, Ruleset):
-        msg = f"expected a Ruleset, not {type(rules).__name__}"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
-    return rules
 
 
 def _check_meld(meld: object) -> Meld:
