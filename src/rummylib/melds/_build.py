@@ -6,6 +6,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 
 from rummylib.cards import (
+    _SUITS,
     JOKER,
     Card,
     Rank,
@@ -22,7 +23,6 @@ from rummylib.errors import (
     ParseReason,
 )
 from rummylib.melds._types import (
-    _SUITS,
     ACE_HIGH,
     Group,
     Meld,

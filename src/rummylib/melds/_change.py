@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from rummylib.cards import (
+    _SUITS,
     JOKER,
     Card,
     natural,
@@ -14,7 +15,6 @@ from rummylib.errors import (
     MeldReason,
 )
 from rummylib.melds._types import (
-    _SUITS,
     ACE_HIGH,
     End,
     Group,

@@ -44,7 +44,6 @@ __all__ = [
 
 #: Position of the ace above the king (Q-K-A); the low ace is position 1.
 ACE_HIGH: Final = 14
-_SUITS: Final = tuple(Suit)
 
 
 class End(enum.Enum):
