@@ -140,6 +140,9 @@ LATER_LAYERS: set[str] = {
     "ActionParseError",
     "ArgumentError",
     "ArgumentReason",
+    # the types in simulate's signature
+    "BotSpec",
+    "ProgressCallback",
 }
 
 #: The foundation modules and their public names (each module's ``__all__``).

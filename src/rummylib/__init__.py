@@ -107,7 +107,15 @@ from rummylib.scoring import (
     score_round,
     standings,
 )
-from rummylib.simulation import GameResult, SimulationResult, SimulationSummary, play_game, simulate
+from rummylib.simulation import (
+    BotSpec,
+    GameResult,
+    ProgressCallback,
+    SimulationResult,
+    SimulationSummary,
+    play_game,
+    simulate,
+)
 
 # --- solver ---
 from rummylib.solver import (
@@ -130,6 +138,7 @@ __all__ = [
     "ArgumentError",
     "ArgumentReason",
     "Bot",
+    "BotSpec",
     "Card",
     "CardMultiset",
     "CardParseError",
@@ -160,6 +169,7 @@ __all__ = [
     "Partition",
     "Phase",
     "PlayerView",
+    "ProgressCallback",
     "RandomBot",
     "Rank",
     "RestockRule",
