@@ -69,6 +69,7 @@ FOUNDATION = {
     "__version__",
     "card_penalty",
     "deck",
+    "format_cards",
     "format_meld",
     "get_ruleset",
     "hand_penalty",
@@ -154,7 +155,9 @@ FOUNDATION_MODULES = {
         "IllegalActionReason", "StateReason",
         "ActionParseError", "ArgumentError", "ArgumentReason", "SimulationError", "SimulationReason",
     },
-    "rummylib.cards": {"JOKER", "Card", "CardMultiset", "Rank", "Suit", "deck", "parse_card", "parse_cards"},
+    "rummylib.cards": {
+        "JOKER", "Card", "CardMultiset", "Rank", "Suit", "deck", "format_cards", "parse_card", "parse_cards",
+    },
     "rummylib.rules": {
         "REMIK", "RULESETS", "STRAIGHT", "DiscardRule", "RestockRule", "Ruleset", "Scoring", "TieRule", "get_ruleset",
     },

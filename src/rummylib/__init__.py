@@ -24,7 +24,7 @@ from rummylib.actions import (
 
 # --- bots and simulation ---
 from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, SeatActions, SimulationError, SimulationReason
-from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck, parse_card, parse_cards
+from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck, format_cards, parse_card, parse_cards
 
 # --- engine ---
 from rummylib.engine import (
@@ -205,6 +205,7 @@ __all__ = [
     "deck",
     "find_melds",
     "format_action",
+    "format_cards",
     "format_meld",
     "from_dict",
     "from_json",

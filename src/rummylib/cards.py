@@ -31,6 +31,7 @@ __all__ = [
     "Rank",
     "Suit",
     "deck",
+    "format_cards",
     "parse_card",
     "parse_cards",
 ]
