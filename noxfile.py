@@ -39,7 +39,7 @@ PRESENT = [v for v in SUPPORTED if _runs(v)] or ["3.11"]
 @nox.session(python=PRESENT)
 def tests(session: nox.Session) -> None:
     """Run the test suite (doctests included)."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test,rl]")
     session.run("pytest", *session.posargs)
 
 
@@ -61,7 +61,7 @@ def typecheck(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the Sphinx docs with warnings as errors."""
-    session.install("-e", ".[docs]")
+    session.install("-e", ".[docs,rl,openspiel]")  # the API pages of rummylib.rl import the frameworks
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
 
 

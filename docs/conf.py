@@ -59,8 +59,8 @@ html_static_path: list[str] = []
 
 #: The modules the API reference documents, lowest layer first.
 API_MODULES = (
-    "errors", "cards", "rules", "melds", "scoring", "actions", "solver", "engine", "records",
-    "bots", "simulation", "testing", "cli",
+    "errors", "cards", "rules", "melds", "scoring", "actions", "solver", "engine", "records", "events", "svg",
+    "encoding", "bots", "simulation", "testing", "cli", "rl",
 )  # fmt: skip
 
 

@@ -5,8 +5,8 @@ Usage:
     python examples/best_opening.py --seed 7      # a random 14-card hand from a shuffled deck
 
 Prints the highest-scoring legal opening (51 points or more with a clean run,
-RULES.md O2), or says there is none, then the melds that leave the least
-penalty in hand.
+RULES.md O2) that a player may lay, keeping one card for the discard (R-T3),
+or says there is none, then the melds that leave the least penalty in hand.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         for meld in opening.melds:
             clean = "  (clean run)" if rl.is_clean_run(meld) else ""
             print(f"  {meld!s:<24} {rl.meld_points(meld, rules):>3}{clean}")
-        print(f"  keep: {opening.leftover or '-'}")
+        print(f"  keep: {opening.leftover}")  # never empty: the last card leaves by the discard (R-T3)
 
     partition = rl.best_partition(hand, rules)
     print(f"least deadwood: {partition.penalty} penalty points left in hand")

@@ -119,13 +119,9 @@ def laid_run_layouts(cards: Sequence[Card]) -> set[Reading]:
 
 
 def expected_readings(cards: Sequence[Card], rules: Ruleset) -> set[Reading]:
-    """What make_meld may return: every valid reading, unless the given order is
-    a run layout whose every placement breaks a rule and no set reading exists."""
-    readings = oracle_readings(cards, rules)
-    laid = laid_run_layouts(cards)
-    if laid and not (laid & readings) and not any(r[0] == "set" for r in readings):
-        return set()
-    return readings
+    """What make_meld chooses among: every valid reading (make_meld's one rule picks
+    the run laid in the given order if it is one, else the only reading, else none)."""
+    return oracle_readings(cards, rules)
 
 
 def oracle_readings(cards: Sequence[Card], rules: Ruleset) -> set[Reading]:

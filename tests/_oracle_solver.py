@@ -132,11 +132,11 @@ def oracle_partition_penalty(cards: Sequence[Card], rules: Ruleset) -> int:
     return min(penalty(left, rules) for _, left in selections(cards, rules))
 
 
-def oracle_opening(cards: Sequence[Card], rules: Ruleset) -> tuple[int, int, int] | None:
-    """(points, cards placed, -leftover penalty) of the best legal opening, or None."""
+def oracle_opening(cards: Sequence[Card], rules: Ruleset, keep: int = 0) -> tuple[int, int, int] | None:
+    """(points, cards placed, -leftover penalty) of the best legal opening leaving ``keep`` cards, or None."""
     best: tuple[int, int, int] | None = None
     for chosen, left in selections(cards, rules):
-        if not chosen:
+        if not chosen or sum(left.values()) < keep:
             continue
         points = sum(meld_points(m, rules) for m in chosen)
         if points < rules.opening_points:

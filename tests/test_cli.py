@@ -53,6 +53,19 @@ def test_check_invalid_meld_is_one_line_and_status_1() -> None:  # R-J3
     assert "jokers" in err
 
 
+def test_check_shows_the_readings_of_an_ambiguous_meld() -> None:  # R-J1
+    code, out, err = run("check", "8S 8H JK")
+    assert code == 1 and "ambiguous" in err
+    assert out.splitlines() == [
+        "  reading 1: 8S 8H JK=8D  set of eights, 24 points",
+        "  reading 2: 8S 8H JK=8C  set of eights, 24 points",
+    ]
+    code, out, _ = run("check", "--json", "8S 8H JK")
+    report = json.loads(out)
+    assert report["reason"] == "ambiguous"
+    assert [r["meld"] for r in report["readings"]] == ["8S 8H JK=8D", "8S 8H JK=8C"]
+
+
 def test_check_follows_the_rules_option() -> None:  # R-M3, R-M4
     assert run("check", "QS KS AS")[0] == 0
     code, _, err = run("check", "--rules", "straight", "QS KS AS")
@@ -149,6 +162,14 @@ def test_solve_opening_partition_and_plan() -> None:  # R-O2, R-E1
     assert "best opening: 53 points" in lines
     assert "least deadwood: penalty 10" in lines
     assert lines[-2:] == ["  1. open 9S 10S JS | 8H 8D 8C", "  2. discard KS"]
+
+
+def test_solve_opening_keeps_a_card_for_the_discard() -> None:  # R-T3
+    hand = "9S 10S JS QS KS 8H 8D 8C 5H 6H 7H 2C 3C 4C"
+    code, out, _ = run("solve", hand, "--only", "opening")
+    assert code == 0 and "best opening: 91 points" in out.splitlines()
+    code, out, _ = run("solve", hand, "--only", "opening", "--keep", "0")
+    assert code == 0 and "best opening: 100 points" in out.splitlines()
 
 
 def test_solve_with_table_and_only() -> None:  # R-J5, R-T6

@@ -69,7 +69,8 @@ def test_taken_card_in_the_open_makes_taking_it_legal() -> None:
         rl.apply(t, rl.Open([M("JH QH KH AH"), M("7S 7D 7C")]))
     assert err.value.reason is R.OPENING_WITHOUT_DISCARD
     opening = rl.Open([M("JH QH KH AH"), M("7S 7D 7C 7H")])
-    assert opening in set(rl.legal_actions(t))
+    assert opening in rl.legal_actions(t)  # R-O4: the composite is accepted ...
+    assert rl.LayMeld(M("7S 7D 7C 7H")) in set(rl.legal_actions(t))  # ... and listed meld by meld
     u = rl.apply(t, opening)
     u = rl.apply(u, rl.LayOff(0, card("7H"), rl.End.LOW))
     w = rl.apply(u, rl.Discard(card("2C")))

@@ -25,6 +25,9 @@ VARIANTS = [
     # house variants: six jokers at 50, remik with straight-like one meld a turn; straight that must discard
     attrs.evolve(rl.REMIK, name="house-remik", jokers=6, joker_penalty=50, restock_limit=1, opening_points=30),
     attrs.evolve(rl.STRAIGHT, name="house-straight", must_discard_to_go_out=True, melds_per_turn=None, restock_limit=2),
+    # joker-heavy house rules (issue 10): four decks, sixteen jokers; and the R-D2 house variant
+    attrs.evolve(rl.REMIK, name="jokers16", decks=4, jokers=16, restock_limit=1, opening_points=30),
+    attrs.evolve(rl.REMIK, name="take-to-open", take_discard_to_open=True, restock_limit=1, opening_points=30),
 ]
 LISTED_CAP = 400
 
@@ -123,7 +126,14 @@ class EngineMachine(RuleBasedStateMachine):
             options.append(st.builds(rl.LayMeld, st.sampled_from(melds)))
             options.append(st.builds(rl.Open, st.lists(st.sampled_from(melds), min_size=1, max_size=4)))
         action: rl.Action = data.draw(st.one_of(options), label="probe")
-        if rl.is_legal(s, action):
+        if rl.is_legal(s, action) and isinstance(action, rl.Open):
+            # R-O4: the composite is never listed; its melds are, one after another, to the same state
+            t = s
+            for meld in action.melds:
+                assert _is_listed(t, rl.LayMeld(meld)), meld
+                t = rl.apply(t, rl.LayMeld(meld))
+            assert t == rl.apply(s, action)
+        elif rl.is_legal(s, action):
             assert _is_listed(s, action), action
         else:
             try:

@@ -29,9 +29,20 @@ def refused(state: rl.GameState, action: rl.Action, reason: rl.IllegalActionReas
     return err.value
 
 
+def listed(state: rl.GameState, action: rl.Action) -> rl.GameState:
+    """``action`` is listed (an Open: its melds one after another, R-O4); the state after it."""
+    if not isinstance(action, rl.Open):
+        assert action in set(rl.legal_actions(state))
+        return rl.apply(state, action)
+    for meld in action.melds:
+        assert rl.LayMeld(meld) in set(rl.legal_actions(state)), meld
+        state = rl.apply(state, rl.LayMeld(meld))
+    return state
+
+
 def accepted(state: rl.GameState, action: rl.Action) -> rl.GameState:
     after = rl.apply(state, action)
-    assert action in set(rl.legal_actions(state))
+    assert listed(state, action) == after
     return after
 
 
@@ -57,8 +68,11 @@ def test_opening_counts_the_joker_at_its_place() -> None:
     # R-O3: the same cards as 5H 6H JK=7H make 47 + ... ; QH KH JK=AH is 31.
     s = play("9S 10S JS JK QH KH 2D")
     t = accepted(s, rl.Open([M("9S 10S JS"), M("QH KH JK=AH")]))
-    assert t.round.opened == (True, False)
+    # R-O4: the opening is down (60 points, a clean run) and checked at the discard.
+    assert t.round.opened == (False, False)
+    assert (t.round.turn.opening_points, t.round.turn.opening_clean) == (60, True)
     assert [tm.owner for tm in t.round.table] == [0, 0]
+    assert accepted(t, rl.Discard(card("2D"))).round.opened == (True, False)
 
 
 def test_opening_needs_a_clean_run() -> None:
@@ -71,9 +85,10 @@ def test_opening_needs_a_clean_run() -> None:
 
 
 def test_points_from_different_turns_never_add_up() -> None:
-    # R-O1, O2: nothing may be laid before the opening, so a small meld cannot wait for more.
+    # R-O1, O2, O4: a meld of the opening is laid only if the opening can be completed this
+    # turn, so a small meld cannot wait for more.
     s = play("2C 3C 4C 9D")
-    refused(s, rl.LayMeld(M("2C 3C 4C")), R.MUST_OPEN_FIRST)
+    refused(s, rl.LayMeld(M("2C 3C 4C")), R.CANNOT_FINISH_TURN)
     refused(s, rl.Open([M("2C 3C 4C")]), R.OPENING_TOO_LOW)
 
 
@@ -196,7 +211,12 @@ def test_unopened_player_takes_the_discard_only_to_open_with_it_and_go_out() -> 
     t = accepted(s, rl.TakeDiscard())
     assert t.round.turn.must_go_out
     refused(t, rl.Discard(card("QS")), R.TAKEN_CARD_NOT_MELDED)
-    refused(t, rl.Open([M("2C 3C 4C 5C 6C 7C"), M("KS KH KD")]), R.OPENING_WITHOUT_DISCARD)
+    # R-O4: an Open without the taken card is accepted while a further opening meld can hold it,
+    # and the discard that would close the opening without it is refused.
+    t2 = accepted(t, rl.Open([M("2C 3C 4C 5C 6C 7C"), M("KS KH KD")]))
+    refused(t2, rl.Discard(card("QS")), R.OPENING_WITHOUT_DISCARD)
+    refused(t2, rl.LayMeld(M("8D 9D 10D")), R.CANNOT_FINISH_TURN)
+    assert accepted(accepted(t2, rl.LayMeld(M("8D 9D 10D JD"))), rl.Discard(card("QS"))).is_over is False
     u = accepted(t, rl.Open([M("2C 3C 4C 5C 6C 7C"), M("8D 9D 10D JD")]))
     refused(u, rl.Discard(card("QS")), R.MUST_GO_OUT)
     v = accepted(u, rl.LayMeld(M("KS KH KD")))
@@ -358,6 +378,10 @@ def _universe(s: rl.GameState) -> set[rl.Action]:
     return out
 
 
+def _single(actions: set[rl.Action]) -> set[rl.Action]:
+    return {a for a in actions if not isinstance(a, rl.Open)}
+
+
 @pytest.mark.parametrize(
     ("hand0", "opened"),
     [
@@ -373,7 +397,7 @@ def test_legal_actions_match_brute_force(hand0: str, opened: list[bool]) -> None
     s = play(hand0, table=table, opened=opened)
     listed = list(rl.legal_actions(s))
     assert len(listed) == len(set(listed))
-    assert set(listed) == {a for a in _universe(s) if rl.is_legal(s, a)}
+    assert set(listed) == _single({a for a in _universe(s) if rl.is_legal(s, a)})
 
 
 def test_go_out_turn_with_two_swaps_never_dead_ends() -> None:

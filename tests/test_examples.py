@@ -93,3 +93,11 @@ def test_terminal_game_quits() -> None:
     assert done.returncode == 0
     assert "type a number from 1 to" in done.stdout
     assert done.stdout.rstrip().endswith("bye")
+
+
+def test_best_opening_keeps_a_card_for_the_discard() -> None:  # R-T3
+    done = run_example("best_opening.py", "9S 10S JS QS KS 8H 8D 8C 5H 6H 7H 2C 3C 4C")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1] == "best opening: 91 points"
+    assert lines[6] == "  keep: 9S"

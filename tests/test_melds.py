@@ -24,6 +24,7 @@ from rummylib import (
     lay_off,
     make_meld,
     meld_points,
+    meld_readings,
     parse_card,
     parse_cards,
     parse_meld,
@@ -114,14 +115,33 @@ def test_unordered_cards_take_the_only_reading() -> None:
     assert format_meld(meld("JK 5H JK")) == "JK=4H 5H JK=6H"
 
 
-def test_cards_laid_in_run_order_are_judged_as_laid() -> None:
-    # R-J3: JK JK 5H laid that way is no run, although JK 5H JK would be.
-    error = refused("JK JK 5H")
-    assert error.reason is MeldReason.ADJACENT_JOKERS
-    assert "JK JK 5H as laid" in str(error)
-    assert refused("5H 6H JK JK").reason is MeldReason.ADJACENT_JOKERS
-    # R-M4: under straight rules the order Q-K-A is no run.
+def test_one_rule_as_laid_else_the_single_reading() -> None:
+    # R-J1, J3, M3: the order as laid when it is a valid run; otherwise the single reading.
+    # JK JK 5H laid so would put the jokers side by side, but its only reading is JK 5H JK.
+    assert format_meld(meld("JK JK 5H")) == "JK=4H 5H JK=6H"
+    assert format_meld(meld("5H 6H JK JK")) == "JK=4H 5H 6H JK=7H"
+    # KH AH JK laid so would go past the ace; its only reading puts the joker below.
+    assert format_meld(meld("KH AH JK")) == "JK=QH KH AH"
+    assert format_meld(meld("AH KH JK")) == "JK=QH KH AH"
+    # No reading at all: the reason names the rule.
+    assert refused("4H JK JK 7H").reason is MeldReason.ADJACENT_JOKERS
+    # R-M4: under straight rules Q-K-A is no run, in any order.
     assert refused("QS KS AS", STRAIGHT).reason is MeldReason.ACE_HIGH_FORBIDDEN
+
+
+def test_ambiguous_meld_carries_its_readings() -> None:
+    # R-J1: 8S 8H JK is a valid meld with two readings; they are data, not only message text.
+    error = refused("8S 8H JK")
+    assert error.reason is MeldReason.AMBIGUOUS
+    assert [format_meld(m) for m in error.readings] == ["8S 8H JK=8D", "8S 8H JK=8C"]
+    assert error.readings == meld_readings(parse_cards("8S 8H JK"), REMIK)
+    assert [format_meld(m) for m in meld_readings(parse_cards("6H 5H JK"), REMIK)] == ["JK=4H 5H 6H", "5H 6H JK=7H"]
+    assert meld_readings(parse_cards("5H 7H 8S"), REMIK) == ()
+    assert meld_readings(parse_cards("5H 6H"), REMIK) == ()
+    # The order as laid picks one reading of several: no error, and the others stay readings.
+    assert format_meld(meld("5H 6H JK")) == "5H 6H JK=7H"
+    assert len(meld_readings(parse_cards("5H 6H JK"), REMIK)) == 2
+    assert refused("9S 10S QS").readings == ()
 
 
 def test_ambiguous_jokers_need_a_declaration() -> None:

@@ -42,6 +42,7 @@ from rummylib import (
     lay_off,
     make_meld,
     meld_points,
+    meld_readings,
     parse_card,
     parse_cards,
     parse_meld,
@@ -97,6 +98,8 @@ def test_make_meld_agrees_with_oracle(rules: Ruleset, cards: list[Card]) -> None
         if exc.reason is MeldReason.AMBIGUOUS:
             assert len(readings) > 1, exc
             assert not any(reading_in_order(r, cards) for r in readings), exc
+            assert {meld_key(m) for m in exc.readings} == readings
+            assert len(exc.readings) == len(readings)
         else:
             assert not readings, f"{exc} but the oracle found {readings}"
             _check_reason(exc, cards, rules)
@@ -108,6 +111,22 @@ def test_make_meld_agrees_with_oracle(rules: Ruleset, cards: list[Card]) -> None
         # Several readings: only the order the player gave may choose one.
         assert reading_in_order(key, cards), (key, readings)
     _check_meld_shape(meld, cards, rules)
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+@ORACLE_SETTINGS
+@given(cards=card_lists)
+def test_meld_readings_agree_with_oracle(rules: Ruleset, cards: list[Card]) -> None:
+    """R-M1..M4, J1..J3: meld_readings lists every reading the brute force finds, each once."""
+    readings = meld_readings(cards, rules)
+    assert [meld_key(m) for m in readings] == sorted(
+        {meld_key(m) for m in readings}, key=[meld_key(m) for m in readings].index
+    )
+    assert {meld_key(m) for m in readings} == oracle_readings(cards, rules)
+    assert len(set(readings)) == len(readings)
+    for meld in readings:
+        _check_meld_shape(meld, cards, rules)
+        assert make_meld(meld.cards, rules, jokers=[r for c, r in zip(meld.cards, meld.represents) if c.is_joker])
 
 
 def _check_reason(exc: InvalidMeldError, cards: Sequence[Card], rules: Ruleset) -> None:

@@ -54,6 +54,7 @@ def mid_game() -> GameState:
                 and len(r.table) >= 2
                 and any(tm.meld.joker_count for tm in r.table)
                 and all(len(h) >= 6 for h in r.hands)
+                and not r.turn.melds_laid  # no opening in progress (R-O4): every meld is an opened seat's
             ):
                 return state
     raise AssertionError("no suitable state")  # pragma: no cover
@@ -169,7 +170,7 @@ CASES: list[tuple[str, Mutation, rl.StateReason, str]] = [
     ("unknown field", _set("round.secret", 1), rl.StateReason.UNKNOWN_FIELD, "round.secret"),
     ("missing field", _delete("round.restocks"), rl.StateReason.MISSING_FIELD, "round.restocks"),
     ("too many players", _set("players", ["a"] * 7), rl.StateReason.INCONSISTENT, "players"),
-    ("not opened", _set("round.opened", [False, False, False]), rl.StateReason.INCONSISTENT, "round.turn.melds_laid"),
+    ("not opened", _set("round.opened", [False, False, False]), rl.StateReason.INCONSISTENT, "round.table[0].owner"),
     ("owner", _set("round.table[0].owner", 9), rl.StateReason.BAD_VALUE, "round.table[0].owner"),
     ("bad meld", _set("round.table[0].meld.type", "blob"), rl.StateReason.BAD_VALUE, "round.table[0].meld.type"),
     ("seed", _set("seed", 5), rl.StateReason.WRONG_TYPE, "seed"),

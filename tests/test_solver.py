@@ -17,6 +17,7 @@ from rummylib import (
     Group,
     InvalidCardsError,
     InvalidMeldError,
+    InvalidStateError,
     LayMeld,
     Open,
     Ruleset,
@@ -35,11 +36,17 @@ from rummylib import (
     plan_go_out,
     validate_meld,
 )
-from rummylib.cards import CARDS
+from rummylib.cards import CARDS, Card
+from rummylib.melds import Meld
+from rummylib.solver import _goout, _search
 
 
 def cards(text: str) -> CardMultiset:
     return CardMultiset(parse_cards(text))
+
+
+#: Remik with a low opening threshold, so that one short meld opens (R-O2).
+LOW_OPENING = attrs.evolve(REMIK, name="low-opening", opening_points=20)
 
 
 # --- best_opening -------------------------------------------------------------------------
@@ -65,8 +72,8 @@ def test_opening_needs_51_and_a_clean_run() -> None:
 
 
 def test_aces_and_jokers_as_set_of_four() -> None:
-    # SOLVER-NOTES: A-A-JK-JK is 44 as a set of four aces.
-    opening = best_opening(cards("AS AH JK JK 5C 6C 7C"), REMIK)
+    # SOLVER-NOTES: A-A-JK-JK is 44 as a set of four aces (all seven cards laid: keep=0).
+    opening = best_opening(cards("AS AH JK JK 5C 6C 7C"), REMIK, keep=0)
     assert opening is not None
     assert opening.points == 44 + 18
     groups = [m for m in opening.melds if isinstance(m, Group)]
@@ -75,7 +82,7 @@ def test_aces_and_jokers_as_set_of_four() -> None:
 
 def test_joker_valued_by_place() -> None:
     # R-O3: 5H 6H JK is worth 18 as 7H; with QH KH the joker best stands for the ace high.
-    opening = best_opening(cards("QH KH JK 9S 10S JS KC KD KS"), REMIK)
+    opening = best_opening(cards("QH KH JK 9S 10S JS KC KD KS"), REMIK, keep=0)
     assert opening is not None
     assert opening.points == 31 + 29 + 30
     assert any(str(m) == "QH KH JK=AH" for m in opening.melds)
@@ -83,7 +90,7 @@ def test_joker_valued_by_place() -> None:
 
 def test_both_aces_high_and_low() -> None:
     # SOLVER-NOTES: one AH low in A-2-3, the other high in Q-K-A.
-    opening = best_opening(cards("AH 2H 3H QH KH AH 10S JS QS"), REMIK)
+    opening = best_opening(cards("AH 2H 3H QH KH AH 10S JS QS"), REMIK, keep=0)
     assert opening is not None
     assert opening.points == 6 + 31 + 30
     assert opening.cards_placed == 9
@@ -97,9 +104,9 @@ def test_opening_clean_run_not_lost_when_joining() -> None:
 
 
 def test_opening_tie_breaks_by_cards_then_penalty() -> None:
-    # Equal points: the opening placing more cards wins.
+    # Equal points: the opening placing more cards wins (the pure multiset question).
     hand = cards("10S JS QS KS 10H 10D 10C")
-    opening = best_opening(hand, REMIK)
+    opening = best_opening(hand, REMIK, keep=0)
     assert opening is not None
     assert opening.points == oracle_opening(list(hand), REMIK)[0]  # type: ignore[index]
     assert (opening.points, opening.cards_placed, -opening.penalty) == oracle_opening(list(hand), REMIK)
@@ -334,3 +341,85 @@ def test_opening_run_takes_two_jokers_on_one_end_where_jokers_may_touch() -> Non
     assert plan is not None
     replay(list(hand), [], rules, False, plan)
     assert oracle_can_go_out(list(hand), [], rules, opened=False)
+
+
+# --- what an opening keeps (R-T3, E1, E3) -------------------------------------------------------
+
+
+def test_opening_keeps_a_card_for_the_discard() -> None:
+    # R-T3: the 100-point opening lays all 14 cards, which the engine refuses (the last card
+    # leaves only by the discard); the best opening a player may lay is 91.
+    hand = cards("9S 10S JS QS KS 8H 8D 8C 5H 6H 7H 2C 3C 4C")
+    opening = best_opening(hand, REMIK)
+    assert opening is not None and opening.points == 91 and len(opening.leftover) == 1
+    pure = best_opening(hand, REMIK, keep=0)
+    assert pure is not None and pure.points == 100 and not pure.leftover
+    assert best_opening(hand, REMIK, keep=1) == opening
+    assert can_open(hand, REMIK) and can_open(hand, REMIK, keep=0)
+
+
+def test_opening_keep_follows_the_discard_rule() -> None:
+    # R-E3: where a player goes out by melding (must_discard_to_go_out false) nothing is kept.
+    hand = cards("2H 3H 4H 9C 9D 9S")
+    assert STRAIGHT.must_discard_to_go_out is False
+    assert best_opening(hand, STRAIGHT) == best_opening(hand, STRAIGHT, keep=0)
+    house = attrs.evolve(STRAIGHT, name="house-discard", must_discard_to_go_out=True)
+    opening = best_opening(hand, house)
+    assert opening is not None and opening.points == 27 and str(opening.leftover) == "2H 3H 4H"
+
+
+def test_opening_keep_leaves_room_or_none() -> None:
+    # Keeping more cards than a meld leaves room for: no opening (R-O2 needs melds).
+    hand = cards("9S 10S JS 8H 8D 8C")
+    assert best_opening(hand, REMIK, keep=0) is not None
+    assert best_opening(hand, REMIK) is None and not can_open(hand, REMIK)
+    assert best_opening(cards("9S 10S JS"), LOW_OPENING, keep=1) is None
+    assert best_opening(cards("9S 10S JS QS"), LOW_OPENING, keep=1) is not None
+
+
+@pytest.mark.parametrize("keep", [-1, True, 1.0, "1", 10**100, 109])
+def test_opening_keep_is_validated(keep: object) -> None:
+    hand = cards("9S 10S JS 8H 8D 8C 2C")
+    for call in (best_opening, can_open):
+        with pytest.raises(InvalidStateError) as info:
+            call(hand, REMIK, keep=keep)  # type: ignore[arg-type]
+        assert info.value.path == "keep" and len(str(info.value)) < 200
+    assert best_opening(hand, REMIK, keep=108) is None
+
+
+# --- many swappable jokers (issue 10: swaps are a set, not every subset) ----------------------
+
+FOUR_DECKS = attrs.evolve(REMIK, name="four-decks", decks=4, jokers=16)
+
+
+def _joker_table(n: int) -> tuple[list[Card], list[Meld]]:
+    """``n`` (at most 16) runs on the table, each with a joker whose card the hand holds (R-J4)."""
+    table: list[Meld] = []
+    hand: list[Card] = []
+    for s, start in [(s, start) for start in (3, 5, 7, 9) for s in "SHDC"][:n]:
+        low, mid, high = (f"{'J' if v == 11 else v}{s}" for v in (start, start + 1, start + 2))
+        table.append(parse_meld(f"{low} JK={mid} {high}", FOUR_DECKS))
+        hand.append(parse_cards(mid)[0])
+    return hand, table
+
+
+@pytest.mark.parametrize("jokers", [9, 16])
+def test_many_swappable_jokers_stay_polynomial(jokers: int) -> None:
+    # R-J4: 16 swappable jokers and two cards no meld takes tried every subset of swaps
+    # (40 s); the search now decides per card how many copies to swap. AC AC: no run or
+    # set holds an ace of clubs with jokers only (R-J2, J3, M3), and one is the discard.
+    hand, table = _joker_table(jokers)
+    stuck = [*hand, *parse_cards("AC AC")]
+    search, _, value = _goout._search_for(CardMultiset(stuck), table, FOUR_DECKS, False, None)
+    assert value == _search.NEG and plan_go_out(stuck, table, FOUR_DECKS, opened=True) is None
+    assert len(search.memo) < 20_000  # polynomial: was one search per subset of swaps
+    fine = [*hand, *parse_cards("KS 7D")]
+    plan = plan_go_out(fine, table, FOUR_DECKS, opened=True)
+    assert plan is not None
+    replay(fine, table, FOUR_DECKS, True, plan)
+    # Before opening, swaps come after the Open (R-J4, O4); its melds count alone.
+    plan = plan_go_out(fine, table, FOUR_DECKS, opened=False)
+    assert (plan is not None) == (jokers == 16)  # 6D 7D 8D 10S 10H 10D ... open with 16
+    if plan is not None:
+        assert isinstance(plan[0], Open)
+        replay(fine, table, FOUR_DECKS, False, plan)

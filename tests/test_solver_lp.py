@@ -163,7 +163,7 @@ def test_priced_opening_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None
     # R-O2, O3: the same best opening (points, cards placed, penalty) as the oracle.
     rules, hand = case
     with lp_from(ALWAYS):
-        opening = best_opening(hand, rules)
+        opening = best_opening(hand, rules, keep=0)
     expected = oracle_opening(hand, rules)
     got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
     assert got == expected
@@ -183,9 +183,9 @@ def test_priced_search_equals_plain_search(rules: Ruleset, size: int, seed: int)
     # Mid-size multisets, beyond the oracle: both exact searches find the same optimum.
     hand = dealt(rules, size, seed)
     with lp_from(ALWAYS):
-        p1, o1 = best_partition(hand, rules), best_opening(hand, rules)
+        p1, o1 = best_partition(hand, rules), best_opening(hand, rules, keep=0)
     with lp_from(NEVER):
-        p2, o2 = best_partition(hand, rules), best_opening(hand, rules)
+        p2, o2 = best_partition(hand, rules), best_opening(hand, rules, keep=0)
     assert p1.penalty == p2.penalty
     key1 = None if o1 is None else (o1.points, o1.cards_placed, o1.penalty)
     key2 = None if o2 is None else (o2.points, o2.cards_placed, o2.penalty)
@@ -202,9 +202,9 @@ def test_tiny_memo_gives_the_same_answers(case: tuple[Ruleset, list[Card]], lp: 
     # not even which melds come back (path() finds dropped steps again the same way).
     rules, hand = case
     with lp_from(lp):
-        p1, o1 = best_partition(hand, rules), best_opening(hand, rules)
+        p1, o1 = best_partition(hand, rules), best_opening(hand, rules, keep=0)
         with mock.patch.object(_search, "MEMO_LIMIT", 1):
-            p2, o2 = best_partition(hand, rules), best_opening(hand, rules)
+            p2, o2 = best_partition(hand, rules), best_opening(hand, rules, keep=0)
     assert p1 == p2
     assert o1 == o2
 
@@ -225,7 +225,7 @@ def test_first_cover_then_proof_matches_oracle(case: tuple[Ruleset, list[Card]],
         mock.patch("rummylib.solver._opening.TIE_BUDGET", tie_budget),
     ):
         p = best_partition(hand, rules)
-        opening = best_opening(hand, rules)
+        opening = best_opening(hand, rules, keep=0)
     assert p.penalty == oracle_partition_penalty(hand, rules)
     assert p.leftover == CardMultiset(hand) - CardMultiset(c for m in p.melds for c in m.cards)
     got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
@@ -265,7 +265,7 @@ def test_trial_then_priced_search_matches_oracle(case: tuple[Ruleset, list[Card]
         with mock.patch("rummylib.solver._partition.TRIAL_BUDGET", budget):
             p = best_partition(hand, rules)
         with mock.patch("rummylib.solver._opening.TRIAL_BUDGET", budget):
-            opening = best_opening(hand, rules)
+            opening = best_opening(hand, rules, keep=0)
     assert p.penalty == oracle_partition_penalty(hand, rules)
     got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
     assert got == oracle_opening(hand, rules)
@@ -281,7 +281,7 @@ def test_whole_deck_is_settled_by_the_trial() -> None:
         mock.patch("rummylib.solver._opening.tightened", side_effect=lp_used),
     ):
         assert best_partition(whole, REMIK).penalty == 0
-        opening = best_opening(whole, REMIK)
+        opening = best_opening(whole, REMIK, keep=0)
     assert opening is not None and opening.cards_placed == 108
 
 
@@ -328,13 +328,13 @@ def test_opening_tie_breaks_after_a_first_cover(rules: Ruleset, text: str, tie_b
     # R-O2, O3: most points, then most cards, then least penalty, whichever search settles it.
     hand = parse_cards(text)
     with lp_from(NEVER):
-        expected = best_opening(hand, rules)
+        expected = best_opening(hand, rules, keep=0)
     with (
         lp_from(ALWAYS),
         mock.patch.object(_search, "HUNT_FROM", 0),
         mock.patch("rummylib.solver._opening.TIE_BUDGET", tie_budget),
     ):
-        got = best_opening(hand, rules)
+        got = best_opening(hand, rules, keep=0)
     assert expected is not None and got is not None
     assert (got.points, got.cards_placed, got.penalty) == (expected.points, expected.cards_placed, expected.penalty)
 

@@ -22,6 +22,7 @@ from rummylib import (
     End,
     InvalidMeldError,
     Meld,
+    Open,
     Rank,
     Ruleset,
     Run,
@@ -94,9 +95,9 @@ def test_partition_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
 def test_opening_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
     # R-O2, O3: the most points, then the most cards, then the least penalty.
     rules, hand = case
-    opening = best_opening(hand, rules)
+    opening = best_opening(hand, rules, keep=0)
     expected = oracle_opening(hand, rules)
-    assert can_open(hand, rules) == (expected is not None)
+    assert can_open(hand, rules, keep=0) == (expected is not None)
     if opening is None:
         assert expected is None
         return
@@ -106,6 +107,42 @@ def test_opening_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
     assert opening.points >= rules.opening_points
     if rules.opening_clean_run:
         assert any(is_clean_run(m) for m in opening.melds)
+    assert (opening.points, opening.cards_placed, -opening.penalty) == expected
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_and_hand(9))
+def test_go_out_plans_open_as_best_opening_allows(case: tuple[Ruleset, list[Card]]) -> None:
+    # R-T3, E1, E3: plan_go_out and best_opening keep the same cards, so a plan that opens
+    # lays an opening that best_opening (default keep) finds, and is worth at most its best.
+    rules, hand = case
+    if not rules.opening_required:
+        return
+    plan = plan_go_out(hand, [], rules, opened=False)
+    best = best_opening(hand, rules)
+    if plan is None:
+        return
+    opening = plan[0]
+    assert isinstance(opening, Open)
+    assert best is not None
+    assert sum(meld_points(m, rules) for m in opening.melds) <= best.points
+
+
+@SETTINGS
+@given(rules_and_hand(8), st.sampled_from([None, 1, 2]))
+def test_opening_that_keeps_cards_matches_oracle(case: tuple[Ruleset, list[Card]], keep: int | None) -> None:
+    # R-T3: by default a remik opening leaves a card for the discard; none where a player
+    # may go out by melding (must_discard_to_go_out false). keep=k leaves at least k cards.
+    rules, hand = case
+    wanted = (1 if rules.must_discard_to_go_out else 0) if keep is None else keep
+    opening = best_opening(hand, rules, keep=keep)
+    expected = oracle_opening(hand, rules, wanted)
+    assert can_open(hand, rules, keep=keep) == (expected is not None)
+    if opening is None:
+        assert expected is None
+        return
+    left = _check_melds(opening.melds, hand, rules)
+    assert left == opening.leftover and len(left) >= wanted
     assert (opening.points, opening.cards_placed, -opening.penalty) == expected
 
 

@@ -9,6 +9,7 @@ variant built from the ruleset's knobs, meld validation and an exact solver.
 29
 """
 
+from rummylib._tournament import GameFailure, simulate_iter
 from rummylib._version import __version__
 from rummylib.actions import (
     Action,
@@ -23,7 +24,16 @@ from rummylib.actions import (
 )
 
 # --- bots and simulation ---
-from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, SeatActions, SimulationError, SimulationReason
+from rummylib.bots import (
+    Bot,
+    GreedyBot,
+    LegalActions,
+    RandomBot,
+    SearchBot,
+    SeatActions,
+    SimulationError,
+    SimulationReason,
+)
 from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck, format_cards, parse_card, parse_cards
 
 # --- engine ---
@@ -40,6 +50,8 @@ from rummylib.engine import (
     is_legal,
     legal_actions,
     new_game,
+    sample_state,
+    sample_states,
     start_round_from,
     view,
 )
@@ -53,10 +65,13 @@ from rummylib.errors import (
     IllegalActionReason,
     InvalidCardsError,
     InvalidMeldError,
+    InvalidOpeningError,
     InvalidStateError,
     MeldReason,
+    OpeningReason,
     ParseReason,
     RulesetError,
+    RulesetMismatchError,
     RulesetReason,
     RummyError,
 )
@@ -70,6 +85,7 @@ from rummylib.melds import (
     lay_off,
     make_meld,
     meld_points,
+    meld_readings,
     parse_meld,
     swap_joker,
     validate_meld,
@@ -124,6 +140,7 @@ from rummylib.solver import (
     best_opening,
     best_partition,
     can_open,
+    check_opening,
     find_melds,
     plan_go_out,
 )
@@ -147,6 +164,7 @@ __all__ = [
     "DiscardRule",
     "DrawStock",
     "End",
+    "GameFailure",
     "GameRecord",
     "GameResult",
     "GameState",
@@ -156,6 +174,7 @@ __all__ = [
     "IllegalActionReason",
     "InvalidCardsError",
     "InvalidMeldError",
+    "InvalidOpeningError",
     "InvalidStateError",
     "LayMeld",
     "LayOff",
@@ -165,6 +184,7 @@ __all__ = [
     "NextRound",
     "Open",
     "Opening",
+    "OpeningReason",
     "ParseReason",
     "Partition",
     "Phase",
@@ -177,10 +197,12 @@ __all__ = [
     "RoundState",
     "Ruleset",
     "RulesetError",
+    "RulesetMismatchError",
     "RulesetReason",
     "RummyError",
     "Run",
     "Scoring",
+    "SearchBot",
     "SeatActions",
     "SimulationError",
     "SimulationReason",
@@ -201,6 +223,7 @@ __all__ = [
     "can_open",
     "card_penalty",
     "check",
+    "check_opening",
     "choose_first_dealer",
     "deck",
     "find_melds",
@@ -218,6 +241,7 @@ __all__ = [
     "legal_actions",
     "make_meld",
     "meld_points",
+    "meld_readings",
     "new_game",
     "parse_action",
     "parse_card",
@@ -226,8 +250,11 @@ __all__ = [
     "plan_go_out",
     "play_game",
     "replay",
+    "sample_state",
+    "sample_states",
     "score_round",
     "simulate",
+    "simulate_iter",
     "standings",
     "start_round_from",
     "swap_joker",

@@ -19,7 +19,7 @@ from rummylib.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from rummylib.bots import GreedyBot, LegalActions, RandomBot, derive_seed
+from rummylib.bots import GreedyBot, LegalActions, RandomBot, SearchBot, derive_seed
 from rummylib.engine import GameState, Phase, apply, check, legal_actions, new_game, view
 from rummylib.errors import InvalidStateError, RummyError
 from rummylib.records import parse_action
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__: list[str] = []
 
-BOTS: dict[str, BotFactory] = {"greedy": GreedyBot, "random": RandomBot}
+BOTS: dict[str, BotFactory] = {"greedy": GreedyBot, "random": RandomBot, "search": SearchBot}
 
 
 def score_sheet(players: Sequence[str], results: Sequence[RoundResult], totals: Sequence[int]) -> str:

@@ -53,7 +53,7 @@ MAX_OPEN_MELDS: Final = 80
 
 def _meld_tuple(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     # An opening is a set of melds: kept in one canonical order, so two
-    # Open values with the same melds are equal (legal_actions lists each once).
+    # Open values with the same melds are equal.
     if not is_collection_of_items(melds):
         msg = f"Open takes a sequence of melds, not {shorten(melds)}"
         raise InvalidMeldError(MeldReason.WRONG_TYPE, melds, msg)
@@ -79,7 +79,13 @@ class TakeDiscard:
 
 @attrs.frozen
 class Open:
-    """Lay the opening melds, all at once (R-O2, O4).
+    """Lay the opening melds, all at once (R-O2, O4): a composite of single steps.
+
+    ``apply`` takes it as the same melds laid one after another with
+    :class:`LayMeld`, and it must bring the opening to R-O2 by itself (with
+    what the turn laid before it); the opening is then checked again at the
+    first lay-off, swap or discard, like any opening. ``legal_actions`` lists
+    the single steps, never an ``Open``; notation, JSON and records keep it.
 
     The melds are kept in a canonical order (runs by suit and start, then
     groups by rank), so an opening is a set: ``Open((a, b)) == Open((b, a))``.
@@ -95,7 +101,7 @@ class Open:
 
 @attrs.frozen
 class LayMeld:
-    """Lay one new meld from the hand (R-T2, T5)."""
+    """Lay one new meld from the hand (R-T2, T5); before opening, one meld of the opening (R-O4)."""
 
     meld: Meld
 

@@ -1,4 +1,4 @@
-"""Built-in players: the :class:`Bot` protocol, :class:`RandomBot` and :class:`GreedyBot`.
+"""Built-in players: the :class:`Bot` protocol, :class:`RandomBot`, :class:`GreedyBot` and :class:`SearchBot`.
 
 A bot sees only what its seat may know (a :class:`~rummylib.PlayerView`,
 R-H1) and the legal actions, and returns one of them. Bots pickle, so
@@ -28,14 +28,15 @@ from rummylib.actions import (
     TakeDiscard,
 )
 from rummylib.cards import Card, CardMultiset
-from rummylib.engine import GameState, Phase, PlayerView, is_legal, legal_actions
+from rummylib.engine import LegalActions, Phase, PlayerView, TurnState
 from rummylib.errors import SimulationError, SimulationReason
-from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
+from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, meld_points
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
-from rummylib.solver import Partition, best_opening, best_partition, can_open, plan_go_out
+from rummylib.solver import Opening, Partition, best_opening, best_partition, can_open, plan_go_out
 
 from ._guards import is_int
+from ._search_bot import SearchBot
 
 __all__ = [
     "Bot",
@@ -43,6 +44,7 @@ __all__ = [
     "GreedyBot",
     "LegalActions",
     "RandomBot",
+    "SearchBot",
     "SeatActions",
     "SimulationError",
     "SimulationReason",
@@ -123,59 +125,6 @@ class Bot(Protocol):
 #: Builds the bot for one seat of one game from a seed (``RandomBot`` and
 #: ``GreedyBot`` are factories themselves). Must pickle to run on a process pool.
 BotFactory: TypeAlias = Callable[[int], Bot]
-
-
-class LegalActions(Sequence[Action]):
-    """The legal actions of a state as a lazy sequence.
-
-    ``action in legal`` asks :func:`~rummylib.is_legal` and enumerates
-    nothing; indexing, ``len`` and iteration list :func:`~rummylib.legal_actions`
-    once, on first use. It holds the state, so hand it only to trusted bots;
-    to keep a bot honest give it ``SeatActions(LegalActions(state))`` (as
-    :func:`~rummylib.play_game` and :func:`~rummylib.simulate` do).
-
-    >>> import rummylib as rl
-    >>> s = rl.new_game(rl.REMIK, 3, seed=1)
-    >>> legal = rl.LegalActions(s)
-    >>> rl.DrawStock() in legal, len(legal) > 0
-    (False, True)
-    """
-
-    __slots__ = ("_items", "_state")
-
-    def __init__(self, state: GameState) -> None:
-        self._state = state
-        self._items: tuple[Action, ...] | None = None
-
-    def _all(self) -> tuple[Action, ...]:
-        if self._items is None:
-            self._items = tuple(legal_actions(self._state))
-        return self._items
-
-    def __contains__(self, action: object) -> bool:
-        if self._items is not None:
-            return action in self._items
-        try:
-            return is_legal(self._state, action)  # type: ignore[arg-type]
-        except (TypeError, ValueError):  # not an action at all
-            return False
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        return self._all()[index]
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._all())
-
-    def __repr__(self) -> str:
-        shown = "..." if self._items is None else ", ".join(map(repr, self._items))
-        return f"LegalActions({shown})"
 
 
 class SeatActions(Sequence[Action]):
@@ -332,6 +281,10 @@ class GreedyBot:
         result = self._cached(("partition", hand), lambda: best_partition(hand, rules))
         return result  # type: ignore[return-value]
 
+    def _opening(self, hand: CardMultiset, rules: Ruleset) -> Opening | None:
+        result = self._cached(("opening", hand), lambda: best_opening(hand, rules))
+        return result  # type: ignore[return-value]
+
     def _plan(self, view: PlayerView, table: tuple[Meld, ...], opened: bool) -> list[Action] | None:
         hand, rules = view.hand, view.rules
         key = ("plan", hand, table, opened)
@@ -375,19 +328,32 @@ class GreedyBot:
         hand = view.hand
         table = tuple(tm.meld for tm in view.table)
         opened = view.opened[view.seat]
+        turn = view.turn
+        if not opened and rules.opening_required and turn is not None and turn.melds_laid:
+            # An opening in progress (R-O4): every listed meld keeps it completable, so lay
+            # the most valuable one until R-O2 is met, then play on as an opened player.
+            if not _opening_met(turn, rules):
+                return _best_meld(legal, rules) or self._discard(view, legal)
+            opened = True
         opening = None
         if not opened and rules.opening_required:
-            opening = best_opening(hand, rules)
+            opening = self._opening(hand, rules)
             if opening is None:  # no opening, so no going out either (R-O1)
                 return self._discard(view, legal)
         plan = self._plan(view, table, opened)
-        if plan and plan[0] in legal:
-            return plan[0]
+        if plan:
+            first = plan[0]
+            step: Action = LayMeld(first.melds[0]) if isinstance(first, Open) else first
+            if step in legal:
+                return step
         if opening is not None:
-            action: Action = Open(opening.melds)
-            if action in legal:
-                return action
-            return self._discard(view, legal)
+            # Lay the best opening meld by meld (R-O4); where that opening would use
+            # every card (R-T3), the most valuable meld the engine offers.
+            for meld in opening.melds:
+                action: Action = LayMeld(meld)
+                if action in legal:
+                    return action
+            return _best_meld(legal, rules) or self._discard(view, legal)
         part = self._partition(hand, rules)
         for meld in part.melds:
             action = LayMeld(meld)
@@ -418,6 +384,20 @@ class GreedyBot:
             return (self._partition(rest, rules).penalty, -card_penalty(a.card, rules))
 
         return min(options, key=cost)
+
+
+def _opening_met(turn: TurnState, rules: Ruleset) -> bool:
+    """Whether the opening in progress meets R-O2 (and holds the taken card, R-D2)."""
+    clean = turn.opening_clean or not rules.opening_clean_run
+    return turn.opening_points >= rules.opening_points and clean and turn.must_meld is None
+
+
+def _best_meld(legal: Sequence[Action], rules: Ruleset) -> Action | None:
+    """The listed new meld worth the most points (then the longest), if any."""
+    melds = [a for a in legal if isinstance(a, LayMeld)]
+    if not melds:
+        return None
+    return max(melds, key=lambda a: (meld_points(a.meld, rules), len(a.meld.cards)))
 
 
 def _ends_taking(meld: Meld, card: Card) -> tuple[End | None, ...]:

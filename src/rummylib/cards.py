@@ -152,6 +152,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The card as SVG, for notebooks (imports :mod:`rummylib.svg` lazily: cards never import upward)."""
+        from rummylib.svg import to_svg
+
+        return to_svg(self)
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
@@ -371,7 +377,7 @@ class CardMultiset:
     __slots__ = ("_counts", "_hash", "_len")
     _counts: tuple[int, ...]
     _len: int
-    _hash: int
+    _hash: int | None
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         counts = [0] * NUM_CARD_KINDS
@@ -382,7 +388,7 @@ class CardMultiset:
     def _set(self, counts: tuple[int, ...]) -> None:
         object.__setattr__(self, "_counts", counts)
         object.__setattr__(self, "_len", sum(counts))
-        object.__setattr__(self, "_hash", hash(counts))
+        object.__setattr__(self, "_hash", None)  # computed when first asked (most multisets are never hashed)
 
     @classmethod
     def from_counts(cls, counts: Iterable[int]) -> CardMultiset:
@@ -461,7 +467,9 @@ class CardMultiset:
         return isinstance(card, Card) and self._counts[card.index] > 0
 
     def __hash__(self) -> int:
-        return self._hash
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(self._counts))
+        return cast(int, self._hash)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardMultiset):
@@ -509,6 +517,12 @@ class CardMultiset:
     def __repr__(self) -> str:
         return f"CardMultiset({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The cards as SVG, for notebooks (imports :mod:`rummylib.svg` lazily: cards never import upward)."""
+        from rummylib.svg import to_svg
+
+        return to_svg(self)
+
     def __reduce__(self) -> tuple[object, ...]:
         return (CardMultiset.from_counts, (self._counts,))
 
@@ -521,7 +535,16 @@ def as_multiset(cards: object, what: str = "cards") -> CardMultiset:
     """
     if isinstance(cards, CardMultiset):
         return cards
-    return CardMultiset(as_cards(cards, what))
+    counts = [0] * NUM_CARD_KINDS
+    if isinstance(cards, (list, tuple)):  # the common case: checked and counted in one pass
+        for item in cards:
+            if not isinstance(item, Card):
+                as_cards(cards, what)  # raises, naming the item
+            counts[item.index] += 1
+    else:
+        for card in as_cards(cards, what):
+            counts[card.index] += 1
+    return CardMultiset._trusted(tuple(counts))
 
 
 class DeckSpec(Protocol):

@@ -34,7 +34,7 @@ from rummylib._terminal import Out as _Out
 from rummylib._terminal import render_table
 from rummylib._version import __version__
 from rummylib.cards import CardMultiset, check_in_deck, parse_cards
-from rummylib.errors import RulesetError, RummyError
+from rummylib.errors import InvalidMeldError, RulesetError, RummyError
 from rummylib.melds import Meld, Run, is_clean_run, meld_points, parse_meld
 from rummylib.rules import RULESETS, Ruleset, get_ruleset
 from rummylib.scoring import hand_penalty
@@ -70,6 +70,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= value <= 200:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 200, got {value}")
     return value
 
 
@@ -112,8 +122,14 @@ def _cmd_check(args: argparse.Namespace, out: _Out) -> int:
             failed += 1
             reason = getattr(error, "reason", None)
             report = {"valid": False, "reason": getattr(reason, "value", None), "message": str(error)}
+            readings = error.readings if isinstance(error, InvalidMeldError) else ()
+            if readings:  # ambiguous: every reading, for the user to choose by declaring the jokers
+                report["readings"] = [_meld_report(m, rules) for m in readings]
             if not args.json:
                 out.error(f"invalid meld {text!r}: {error}")
+                for number, reading in enumerate(readings, 1):
+                    out.print(f"  reading {number}: {out.paint.meld(reading)}  {out.paint.describe(reading)}, "
+                              f"{meld_points(reading, rules)} points")  # fmt: skip
             reports.append({"input": text, **report})
             continue
         reports.append({"input": text, **report})
@@ -144,7 +160,7 @@ def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
         for number, meld in enumerate(table):
             out.print(f"  #{number} {paint.meld(meld)}")
     if "opening" in wanted and rules.opening_required and not args.opened:
-        opening = best_opening(hand, rules)
+        opening = best_opening(hand, rules, keep=args.keep)
         if opening is None:
             found_all = False
             out.print(f"best opening: none (needs {rules.opening_points} points"
@@ -242,6 +258,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--table", action="append", default=[], metavar="MELD",
                        help="a meld on the table, e.g. 'JS QS KS' (repeat for several)")  # fmt: skip
     solve.add_argument("--opened", action="store_true", help="the player has already opened (remik)")
+    solve.add_argument("--keep", type=_count, default=None, metavar="N",
+                       help="cards the opening must leave in hand (default: what the rules keep, "
+                       "one for the discard in remik; 0 lays every card it can)")  # fmt: skip
     solve.add_argument("--only", action="append", choices=("opening", "partition", "go-out"),
                        help="show only this answer (repeatable)")  # fmt: skip
     _common(solve)
@@ -257,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--players", type=_positive, default=4, help="seats per game (default: 4)")
     simulate.add_argument("--seed", type=_seed, default=0, help="the simulation seed (default: 0)")
     simulate.add_argument("--bots", default="greedy", metavar="NAMES",
-                          help="greedy or random, or one name per seat separated by commas (default: greedy)")  # fmt: skip
+                          help="greedy, random or search, or one name per seat separated by commas (default: greedy)")  # fmt: skip
     simulate.add_argument("--jobs", type=_positive, default=None,
                           help="worker processes (default: one per CPU, at most one per game)")  # fmt: skip
     simulate.add_argument("--show", action="store_true", help="print every game's score sheet")
@@ -273,7 +292,8 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     play.add_argument("--players", type=_positive, default=3, help="seats, you included (default: 3)")
     play.add_argument("--seed", type=_seed, default=None, help="deal from this seed (default: a random one)")
-    play.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="the bots' strategy")
+    play.add_argument("--bot", "--bots", dest="bot", choices=("greedy", "random", "search"), default="greedy",
+                      help="the bots' strategy")  # fmt: skip
     play.add_argument("--name", default="you", help="your name at the table (default: you)")
     play.add_argument("--pause", action="store_true",
                       help="wait for Enter after the bots' moves and at the end of each round")  # fmt: skip

@@ -27,8 +27,9 @@ import enum
 import reprlib
 from typing import TYPE_CHECKING, Any, Final
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for annotations only: cards and melds build on this module
     from rummylib.cards import Card
+    from rummylib.melds import Meld
 
 __all__ = [
     "ActionParseError",
@@ -40,10 +41,13 @@ __all__ = [
     "IllegalActionReason",
     "InvalidCardsError",
     "InvalidMeldError",
+    "InvalidOpeningError",
     "InvalidStateError",
     "MeldReason",
+    "OpeningReason",
     "ParseReason",
     "RulesetError",
+    "RulesetMismatchError",
     "RulesetReason",
     "RummyError",
     "SimulationError",
@@ -236,14 +240,52 @@ class InvalidMeldError(RummyError, ValueError):
     Attributes:
         reason: which rule is broken.
         cards: the cards concerned, as given.
+        readings: with reason ``AMBIGUOUS``, every valid meld the cards can
+            form (each joker declaration, see :func:`~rummylib.meld_readings`);
+            empty otherwise.
     """
 
     reason: MeldReason
     cards: Any
+    readings: tuple[Meld, ...]
 
-    def __init__(self, reason: MeldReason, cards: Any, detail: str) -> None:
+    def __init__(self, reason: MeldReason, cards: Any, detail: str, readings: tuple[Meld, ...] = ()) -> None:
         self.reason = reason
         self.cards = cards
+        self.readings = readings
+        super().__init__(detail)
+
+
+class OpeningReason(enum.Enum):
+    """Why melds laid as an opening do not make one (R-O2, O3)."""
+
+    #: No melds at all.
+    EMPTY = "empty"
+    #: The melds total less than the rules need (fields ``have`` and ``need``).
+    TOO_LOW = "too_low"
+    #: No meld is a run without jokers (R-O2).
+    NO_CLEAN_RUN = "no_clean_run"
+    #: The rules have no opening (``Ruleset.opening_required`` is false).
+    NO_OPENING_RULE = "no_opening_rule"
+
+
+class InvalidOpeningError(RummyError, ValueError):
+    """Valid melds that are not a legal opening (R-O2, O3).
+
+    Attributes:
+        reason: an :class:`OpeningReason`.
+        have: the points the melds are worth.
+        need: the points the rules need.
+    """
+
+    reason: OpeningReason
+    have: int
+    need: int
+
+    def __init__(self, reason: OpeningReason, have: int, need: int, detail: str) -> None:
+        self.reason = reason
+        self.have = have
+        self.need = need
         super().__init__(detail)
 
 
@@ -380,6 +422,34 @@ class StateReason(enum.Enum):
     CARDS_NOT_CONSERVED = "cards_not_conserved"
     #: Fields that contradict each other (hand sizes, phase, turn, seats, totals).
     INCONSISTENT = "inconsistent"
+    #: A ruleset named by reference (name and fingerprint) that is not known here.
+    UNKNOWN_RULESET = "unknown_ruleset"
+    #: A ruleset whose fingerprint is not the one the document states.
+    RULESET_MISMATCH = "ruleset_mismatch"
+
+
+class RulesetMismatchError(InvalidStateError):
+    """A document refers to a ruleset this program does not know, or by a fingerprint that does not match.
+
+    Attributes:
+        reason: :attr:`StateReason.UNKNOWN_RULESET` or :attr:`StateReason.RULESET_MISMATCH`.
+        path: where in the document (or ``line N`` of a record's text).
+        name: the ruleset's name as the document gives it.
+        fingerprint: the fingerprint the document states (``None`` when it gives none).
+        expected: the fingerprint of the ruleset known or built under that name (``None`` if none is).
+    """
+
+    name: str
+    fingerprint: str | None
+    expected: str | None
+
+    def __init__(
+        self, reason: StateReason, path: str, detail: str, *, name: str, fingerprint: str | None, expected: str | None
+    ) -> None:
+        super().__init__(reason, path, detail)
+        self.name = name
+        self.fingerprint = fingerprint
+        self.expected = expected
 
 
 class IllegalActionReason(enum.Enum):

@@ -203,6 +203,10 @@ class Ruleset:
     discard_rule: DiscardRule = attrs.field(default=DiscardRule.FREE, validator=_of_type(DiscardRule))
     #: Whether a card taken from the pile may be discarded on the same turn (no in Straight Rummy, R-T7).
     discard_taken_card: bool = attrs.field(default=False, validator=_of_type(bool))
+    #: House variant of R-D2: a player who has not opened may take the discard
+    #: when the opening laid this turn includes it, without having to go out
+    #: (off in remik: the taker must go out).
+    take_discard_to_open: bool = attrs.field(default=False, validator=_of_type(bool))
     #: Whether the last card must leave by a discard (R-T3/E1 yes; R-E3 no).
     must_discard_to_go_out: bool = attrs.field(default=True, validator=_of_type(bool))
     #: How an empty stock is refilled (R-D4, D6).
@@ -276,6 +280,8 @@ class Ruleset:
             raise bad("opening_points", "opening conditions need opening_required=True")
         if not self.opening_required and self.opening_clean_run:
             raise bad("opening_clean_run", "opening conditions need opening_required=True")
+        if self.take_discard_to_open and not (self.opening_required and self.discard_rule is DiscardRule.NEW_MELD):
+            raise bad("take_discard_to_open", "needs opening_required=True and discard_rule=NEW_MELD (R-D2)")
         if self.score_limit is None and self.max_rounds is None:
             raise bad("score_limit", "the game needs an end: set score_limit or max_rounds")
 
@@ -317,6 +323,7 @@ REMIK: Final = Ruleset(
     melds_per_turn=None,
     discard_rule=DiscardRule.NEW_MELD,
     discard_taken_card=False,
+    take_discard_to_open=False,
     must_discard_to_go_out=True,
     restock_rule=RestockRule.RESHUFFLE_KEEP_TOP,
     restock_limit=None,

@@ -22,6 +22,7 @@ from rummylib.bots import (
     GreedyBot,
     LegalActions,
     RandomBot,
+    SearchBot,
     SeatActions,
     SimulationError,
     SimulationReason,
@@ -51,14 +52,14 @@ SIMULATION_RESTOCK_LIMIT: Final = 2
 #: Actions after which a game is stopped and reported as aborted.
 DEFAULT_MAX_ACTIONS: Final = 20_000
 
-#: What ``bots=`` accepts: ``"random"``, ``"greedy"``, one factory for every
+#: What ``bots=`` accepts: ``"random"``, ``"greedy"``, ``"search"``, one factory for every
 #: seat, or one factory per seat (a factory takes a seed and returns a bot;
 #: the classes :class:`RandomBot` and :class:`GreedyBot` are factories).
 BotSpec: TypeAlias = str | BotFactory | Sequence[str | BotFactory]
 #: ``progress(done, total)``, called in the calling process as games finish.
 ProgressCallback: TypeAlias = Callable[[int, int], None]
 
-_NAMED_BOTS: Final[dict[str, BotFactory]] = {"random": RandomBot, "greedy": GreedyBot}
+_NAMED_BOTS: Final[dict[str, BotFactory]] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
 
 def _ints(values: Iterable[int]) -> tuple[int, ...]:
@@ -335,7 +336,7 @@ def simulate(
         players: seats per game.
         games: how many games.
         seed: the simulation seed.
-        bots: ``"greedy"`` (default), ``"random"``, a factory ``seed -> Bot``
+        bots: ``"greedy"`` (default), ``"random"``, ``"search"``, a factory ``seed -> Bot``
             for every seat, or a sequence of those, one per seat.
         executor: runs chunks of games in parallel: a
             :class:`~concurrent.futures.ProcessPoolExecutor`, or a cluster's

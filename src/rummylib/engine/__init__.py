@@ -7,10 +7,20 @@ Design notes:
   result. Unchanged parts (hands, stock, pile, table tuples) are shared.
 - Actions carry no seat: they are by ``state.to_act`` (pass ``seat=`` to
   ``apply``/``check`` to have a claimed seat verified).
-- ``legal_actions`` filters a provably complete candidate set through that
-  same pass, so it lists exactly what ``apply`` accepts. An :class:`~rummylib.Open`
-  keeps its melds in canonical order, so each opening is listed once. A run
-  lay-off names its end (``End.LOW``/``End.HIGH``), a set lay-off ``None``.
+- A turn is a sequence of single steps. Before opening, each
+  :class:`~rummylib.LayMeld` lays one meld of the opening (R-O4), accepted only
+  while the opening can still be completed this turn with the turn's duties;
+  R-O2 is checked at the first lay-off, swap or discard (the boundary), and
+  the opening in progress is in ``TurnState.opening_points``/``opening_clean``.
+  :class:`~rummylib.Open` is a composite: the same melds laid one after another,
+  and it must meet R-O2 by itself.
+- ``legal_actions`` returns a :class:`LegalActions`: lazy, sized, indexable and
+  grouped by kind, generated directly from the position (no ``apply`` per
+  candidate). It lists exactly the single-step actions ``apply`` accepts (never
+  an ``Open``). A run lay-off names its end (``End.LOW``/``End.HIGH``), a set
+  lay-off ``None``.
+- A lay-off onto a meld laid this same turn counts as use in a new meld for a
+  freed joker (R-J4) and for the taken discard (R-D2).
 - The engine never leaves a player without a legal action: a meld, lay-off,
   swap or take that would make the turn's obligations (R-D2 taken discard,
   R-J4 freed jokers, R-T3 keeping a card, R-T7 taken card) impossible is
@@ -19,8 +29,9 @@ Design notes:
 - Stock: ``stock[0]`` is drawn next; pile: ``discard[-1]`` is the top. Refills
   happen at the draw that needs them; the reshuffle uses the seed's
   ``("restock", round, refill)`` stream, the deal its ``("deal", round)`` stream.
-- An unopened remik player who takes the discard must include it in the
-  :class:`~rummylib.Open` ("open with it", R-D2).
+- An unopened remik player who takes the discard must include it in an
+  opening meld ("open with it", R-D2), and go out unless the ruleset's
+  ``take_discard_to_open`` house variant is on.
 
 >>> import attrs
 >>> import rummylib as rl
@@ -36,12 +47,15 @@ from __future__ import annotations
 
 from rummylib.engine._check import apply, check, is_legal
 from rummylib.engine._deal import choose_first_dealer, new_game, start_round_from
-from rummylib.engine._legal import legal_actions
+from rummylib.engine._legal import LegalActions, legal_actions
+from rummylib.engine._sample import MAX_SAMPLES, sample_state, sample_states
 from rummylib.engine._state import GameState, Phase, RoundState, TableMeld, TurnState
 from rummylib.engine._view import PlayerView, view
 
 __all__ = [
+    "MAX_SAMPLES",
     "GameState",
+    "LegalActions",
     "Phase",
     "PlayerView",
     "RoundState",
@@ -53,6 +67,8 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "sample_state",
+    "sample_states",
     "start_round_from",
     "view",
 ]

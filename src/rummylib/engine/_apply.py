@@ -16,24 +16,28 @@ from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Ope
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._deal import deal_round
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
-from rummylib.engine._oblige import can_finish_turn
+from rummylib.engine._oblige import can_finish_turn, needs_finish_check
 from rummylib.engine._rng import shuffled
 from rummylib.engine._state import FRESH_TURN, GameState, Phase, RoundState, TableMeld, TurnState
+from rummylib.engine._turn import laid_off_turn, melded_turn
 from rummylib.errors import (
     IllegalActionError,
     IllegalActionReason,
     InvalidMeldError,
+    InvalidOpeningError,
     InvalidStateError,
+    OpeningReason,
     StateReason,
     shorten,
 )
 from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker, validate_meld
-from rummylib.rules import DiscardRule, RestockRule
+from rummylib.rules import DiscardRule, RestockRule, Ruleset
 from rummylib.scoring import is_game_over, score_round
+from rummylib.solver import check_opening
 
-from .._guards import is_int_in
+from .._guards import is_collection_of_items, is_int_in
 
-__all__ = ["transition"]
+__all__ = ["opening_melds", "take_discard_round", "transition"]
 
 R = IllegalActionReason
 
@@ -125,23 +129,34 @@ def _draw_stock(state: GameState, r: RoundState, action: DrawStock) -> GameState
     )
 
 
+def take_discard_round(rules: Ruleset, r: RoundState) -> RoundState:
+    """The round after the player to act takes the top discard (the pile is not empty), unchecked."""
+    seat = r.to_act
+    card = r.discard[-1]
+    taken = None if rules.discard_taken_card else card
+    if rules.discard_rule is DiscardRule.NEW_MELD:
+        # R-D2: before opening, take it only to go out (house variant: only to open with it).
+        must_go_out = not r.opened[seat] and not rules.take_discard_to_open
+        turn = TurnState(drawn=card, taken=taken, must_meld=card, must_go_out=must_go_out)
+    else:
+        turn = TurnState(drawn=card, taken=taken)
+    hands = replace(r.hands, seat, add_card(r.hands[seat], card))
+    return attrs.evolve(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn)
+
+
 def _take_discard(state: GameState, r: RoundState, action: TakeDiscard) -> GameState:
     _phase(r, action, Phase.DRAW)
     if not r.discard:
         _fail(R.EMPTY_DISCARD_PILE, action, "the discard pile is empty")
     rules = state.rules
-    seat = r.to_act
+    new = take_discard_round(rules, r)
+    turn = new.turn
     card = r.discard[-1]
-    taken = None if rules.discard_taken_card else card
-    if rules.discard_rule is DiscardRule.NEW_MELD:
-        turn = TurnState(drawn=card, taken=taken, must_meld=card, must_go_out=not r.opened[seat])
-    else:
-        turn = TurnState(drawn=card, taken=taken)
-    hands = replace(r.hands, seat, add_card(r.hands[seat], card))
-    new = attrs.evolve(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn)
-    if not can_finish_turn(state.rules, new):
+    if not can_finish_turn(rules, new):
         if turn.must_go_out:
             detail = f"taking {card} before opening must let you open with it and go out this turn (R-D2)"
+        elif not r.opened[r.to_act] and rules.opening_required:
+            detail = f"taking {card} before opening must let you open with it this turn (R-D2)"
         elif turn.must_meld is not None:
             detail = f"taking {card} needs a new meld with it this turn, keeping a card to discard (R-D2)"
         else:
@@ -172,42 +187,63 @@ def _after_play(state: GameState, r: RoundState, action: object, hand: CardMulti
         _fail(R.MUST_KEEP_CARD, action, "you must keep a card for the final discard (R-T3, E1)")
     new = attrs.evolve(r, hands=replace(r.hands, seat, hand), **changes)
     if not hand:
+        new = _close_opening(state, new, action)  # going out ends the opening too (R-O4, E3)
         if turn.must_meld is not None:
             _fail(R.TAKEN_CARD_NOT_MELDED, action, f"the taken {turn.must_meld} is not in a new meld (R-D2)")
         if turn.freed_jokers:
             _fail(R.FREED_JOKER_NOT_MELDED, action, "a freed joker is not in a new meld (R-J4)")
         return _go_out(state, new, seat)  # R-E3, E5
-    if (turn.has_obligation or turn.taken is not None) and not can_finish_turn(rules, new):
+    if needs_finish_check(new) and not can_finish_turn(rules, new):
         _fail(R.CANNOT_FINISH_TURN, action, "after this the turn could not end legally (R-D2, J4, T7)")
     return attrs.evolve(state, round=new)
-
-
-def _melded(turn: TurnState, melds: tuple[Meld, ...]) -> TurnState:
-    """The turn after laying new ``melds``: D2 and J4 obligations met where they hold the cards."""
-    must_meld, taken, freed = turn.must_meld, turn.taken, turn.freed_jokers
-    for meld in melds:
-        jokers = meld.joker_count
-        if must_meld is not None and must_meld in meld.cards:
-            if must_meld.is_joker:
-                jokers -= 1
-            must_meld = None
-        if taken is not None and taken in meld.cards:
-            taken = None
-        freed = max(0, freed - jokers)
-    return attrs.evolve(
-        turn,
-        must_meld=must_meld,
-        taken=taken,
-        freed_jokers=freed,
-        melds_laid=turn.melds_laid + len(melds),
-        laid=True,
-    )
 
 
 def _check_meld_limit(state: GameState, r: RoundState, action: object, count: int) -> None:
     limit = state.rules.melds_per_turn
     if limit is not None and r.turn.melds_laid + count > limit:
         _fail(R.MELD_LIMIT, action, f"at most {limit} new meld(s) per turn (R-T5)", limit=limit)
+
+
+def opening_melds(r: RoundState) -> tuple[Meld, ...]:
+    """The melds of the opening in progress: every new meld of the turn (R-O4)."""
+    n = r.turn.melds_laid
+    return tuple(tm.meld for tm in r.table[len(r.table) - n :]) if n else ()
+
+
+def _close_opening(state: GameState, r: RoundState, action: object) -> RoundState:
+    """The boundary of R-O4: at the first lay-off, swap or discard the opening laid so far is checked (R-O2)."""
+    seat = r.to_act
+    if r.opened[seat] or not r.turn.melds_laid:
+        return r
+    turn = r.turn
+    if turn.must_meld is not None:
+        _fail(R.OPENING_WITHOUT_DISCARD, action, f"you took {turn.must_meld}: open with it (R-D2)")
+    try:
+        check_opening(opening_melds(r), state.rules)
+    except InvalidOpeningError as exc:
+        if exc.reason is OpeningReason.TOO_LOW:
+            detail = f"the opening is worth {exc.have}, below {exc.need} (R-O2, O4)"
+            _fail(R.OPENING_TOO_LOW, action, detail, have=exc.have, need=exc.need)
+        _fail(R.NO_CLEAN_RUN, action, "the opening needs a run without jokers (R-O2, O4)")
+    return attrs.evolve(r, opened=replace(r.opened, seat, True))
+
+
+def _opening_closed(r: RoundState) -> bool:
+    """Whether this turn already passed the R-O4 boundary without an opening (a lay-off before opening)."""
+    return r.turn.laid and not r.turn.melds_laid
+
+
+def _lay_new(state: GameState, r: RoundState, action: object, melds: tuple[Meld, ...]) -> GameState:
+    """Lay new ``melds`` from the hand (one :class:`LayMeld`, or the melds of an :class:`Open` in turn)."""
+    seat = r.to_act
+    hand = remove_cards(r.hands[seat], (c for m in melds for c in m.cards))
+    if hand is None:
+        what = f"the cards of {melds[0]}" if len(melds) == 1 else "the cards of these melds"
+        _fail(R.CARD_NOT_IN_HAND, action, f"you do not hold {what}")
+    _check_meld_limit(state, r, action, len(melds))
+    table = r.table + tuple(TableMeld(m, seat) for m in melds)
+    turn = melded_turn(r.turn, melds, state.rules, opening=not r.opened[seat])
+    return _after_play(state, r, action, hand, table=table, turn=turn)
 
 
 def _open(state: GameState, r: RoundState, action: Open) -> GameState:
@@ -218,40 +254,49 @@ def _open(state: GameState, r: RoundState, action: Open) -> GameState:
         _fail(R.CANNOT_OPEN, action, f"the {rules.name} rules have no opening; lay each meld with 'meld'")
     if r.opened[seat]:
         _fail(R.CANNOT_OPEN, action, "you have opened already; lay each further meld with 'meld' (R-O5)")
-    if not action.melds:
+    if _opening_closed(r):
+        _fail(R.CANNOT_OPEN, action, "the opening is laid before any lay-off this turn (R-O4)")
+    if not is_collection_of_items(action.melds) or not action.melds:
         _fail(R.INVALID_MELD, action, "an opening needs at least one meld")
     melds = tuple(_meld_of(m, action, state) for m in action.melds)
-    hand = remove_cards(r.hands[seat], (c for m in melds for c in m.cards))
-    if hand is None:
+    if remove_cards(r.hands[seat], (c for m in melds for c in m.cards)) is None:
         _fail(R.CARD_NOT_IN_HAND, action, "the opening melds use cards you do not hold")
     _check_meld_limit(state, r, action, len(melds))
-    have = sum(meld_points(m, rules) for m in melds)
+    # The composite is the same melds laid one after another (R-O4); it must
+    # bring the whole opening, so R-O2 is checked on what is down after it.
+    have = r.turn.opening_points + sum(meld_points(m, rules) for m in melds)
     need = rules.opening_points
     if have < need:
         _fail(R.OPENING_TOO_LOW, action, f"the opening is worth {have}, below {need} (R-O2)", have=have, need=need)
-    if rules.opening_clean_run and not any(is_clean_run(m) for m in melds):
+    clean = r.turn.opening_clean or any(is_clean_run(m) for m in melds)
+    if rules.opening_clean_run and not clean:
         _fail(R.NO_CLEAN_RUN, action, "the opening needs a run without jokers (R-O2)")
     turn = r.turn
-    if turn.must_go_out and turn.must_meld is not None and not any(turn.must_meld in m.cards for m in melds):
-        _fail(R.OPENING_WITHOUT_DISCARD, action, f"you took {turn.must_meld}: open with it (R-D2)")
-    table = r.table + tuple(TableMeld(m, seat) for m in melds)
-    return _after_play(
-        state, r, action, hand, table=table, opened=replace(r.opened, seat, True), turn=_melded(turn, melds)
-    )
+    if turn.must_meld is not None and not any(turn.must_meld in m.cards for m in melds):
+        # R-D2: the taken card goes into the opening; only a further opening meld could still take it.
+        probe = _lay_new_or_none(state, r, action, melds)
+        if probe is None:
+            _fail(R.OPENING_WITHOUT_DISCARD, action, f"you took {turn.must_meld}: open with it (R-D2)")
+        return probe
+    return _lay_new(state, r, action, melds)
+
+
+def _lay_new_or_none(state: GameState, r: RoundState, action: object, melds: tuple[Meld, ...]) -> GameState | None:
+    try:
+        return _lay_new(state, r, action, melds)
+    except IllegalActionError as exc:
+        if exc.reason is R.CANNOT_FINISH_TURN:
+            return None
+        raise
 
 
 def _lay_meld(state: GameState, r: RoundState, action: LayMeld) -> GameState:
     _phase(r, action, Phase.PLAY)
     seat = r.to_act
-    if not r.opened[seat]:
-        _fail(R.MUST_OPEN_FIRST, action, "you have not opened: lay your opening first, with 'open' (R-O1, O2)")
+    if not r.opened[seat] and _opening_closed(r):
+        _fail(R.MUST_OPEN_FIRST, action, "the opening is laid before any lay-off this turn (R-O4)")
     meld = _meld_of(action.meld, action, state)
-    hand = remove_cards(r.hands[seat], meld.cards)
-    if hand is None:
-        _fail(R.CARD_NOT_IN_HAND, action, f"you do not hold the cards of {meld}")
-    _check_meld_limit(state, r, action, 1)
-    table = (*r.table, TableMeld(meld, seat))
-    return _after_play(state, r, action, hand, table=table, turn=_melded(r.turn, (meld,)))
+    return _lay_new(state, r, action, (meld,))
 
 
 def _target(r: RoundState, action: LayOff | SwapJoker) -> Meld:
@@ -269,6 +314,7 @@ def _card_in_hand(r: RoundState, action: object, card: object) -> Card:
 
 def _lay_off(state: GameState, r: RoundState, action: LayOff) -> GameState:
     _phase(r, action, Phase.PLAY)
+    r = _close_opening(state, r, action)
     rules = state.rules
     seat = r.to_act
     if not (r.opened[seat] or rules.lay_off_before_opening):
@@ -284,7 +330,7 @@ def _lay_off(state: GameState, r: RoundState, action: LayOff) -> GameState:
         new_meld = lay_off(meld, card, rules, end=end)
     except InvalidMeldError as exc:
         _fail(R.DOES_NOT_FIT, action, f"{card} does not fit {meld}: {exc}", meld_reason=exc.reason)
-    turn = attrs.evolve(r.turn, laid=True, taken=None if r.turn.taken == card else r.turn.taken)
+    turn = laid_off_turn(r, action.target, card)
     owner = r.table[action.target].owner
     table = replace(r.table, action.target, TableMeld(new_meld, owner))
     return _after_play(state, r, action, remove_card(r.hands[seat], card), table=table, turn=turn)
@@ -292,6 +338,7 @@ def _lay_off(state: GameState, r: RoundState, action: LayOff) -> GameState:
 
 def _swap(state: GameState, r: RoundState, action: SwapJoker) -> GameState:
     _phase(r, action, Phase.PLAY)
+    r = _close_opening(state, r, action)
     rules = state.rules
     seat = r.to_act
     if not rules.joker_swap:
@@ -318,6 +365,7 @@ def _swap(state: GameState, r: RoundState, action: SwapJoker) -> GameState:
 
 def _discard(state: GameState, r: RoundState, action: Discard) -> GameState:
     _phase(r, action, Phase.PLAY)
+    r = _close_opening(state, r, action)
     rules = state.rules
     seat = r.to_act
     card = _card_in_hand(r, action, action.card)

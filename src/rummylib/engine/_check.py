@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rummylib.actions import Action
 from rummylib.engine._apply import transition
+from rummylib.engine._known import track
 from rummylib.engine._state import GameState
 from rummylib.errors import IllegalActionError
 
@@ -34,7 +35,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     ...
     rummylib.errors.IllegalActionError: 'draw' is not allowed now: drawing is over for this turn
     """
-    return transition(state, action, seat)
+    return track(state, action, transition(state, action, seat))
 
 
 def check(state: GameState, action: Action, *, seat: int | None = None) -> None:

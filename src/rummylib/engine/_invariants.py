@@ -10,7 +10,7 @@ refusal raises :class:`~rummylib.InvalidStateError` naming that path.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
@@ -19,6 +19,7 @@ import attrs
 from rummylib.cards import Card, CardMultiset, deck
 from rummylib.engine._state import FRESH_TURN, GameState, Phase, TableMeld, TurnState
 from rummylib.errors import InvalidStateError, StateReason
+from rummylib.melds import is_clean_run, meld_points
 from rummylib.rules import DiscardRule, RestockRule, Ruleset
 from rummylib.scoring import RoundResult, hand_penalty, is_game_over
 
@@ -113,12 +114,38 @@ def _laid_this_turn(r: RoundFacts, seat: int) -> bool:
     return r.phase not in _PLAYING and bool(r.results) and r.results[-1].winner == seat
 
 
+def _in_opening(r: RoundFacts, index: int, owner: int) -> bool:
+    """Whether table meld ``index`` is one of the turn's new melds, an opening in progress (R-O4)."""
+    if owner != r.to_act or r.phase is not Phase.PLAY:
+        return False
+    if r.turn is None:
+        return True  # another seat's view: the turn's record is not shown
+    return index >= len(r.table) - r.turn.melds_laid
+
+
+def _check_opening(r: RoundFacts, bad: Callable[[str, str], None]) -> None:
+    """The opening in progress is the turn's new melds, with their points and clean run (R-O2, O4)."""
+    turn, seat = r.turn, r.to_act
+    assert turn is not None
+    if (turn.opening_points or turn.opening_clean) and not (turn.melds_laid and r.rules.opening_required):
+        bad("opening_points", "an opening in progress is made of the turn's new melds (R-O4)")
+    if r.opened[seat] or not r.rules.opening_required or not turn.melds_laid:
+        return
+    new = r.table[len(r.table) - turn.melds_laid :]
+    points = sum(meld_points(tm.meld, r.rules) for tm in new)
+    clean = any(is_clean_run(tm.meld) for tm in new)
+    if any(tm.owner != seat for tm in new) or (points, clean) != (turn.opening_points, turn.opening_clean):
+        bad("opening_points", "the opening in progress is not the turn's new melds (R-O4)")
+
+
 def _check_ownership(r: RoundFacts) -> None:
     """Opening flags, table owners and ``has_laid`` agree (R-O1, E2, E4)."""
     at = r.at
     owners = {tm.owner for tm in r.table}
     for i, tm in enumerate(r.table):
         if r.rules.opening_required and tm.owner is not None and not r.opened[tm.owner]:
+            if _in_opening(r, i, tm.owner):
+                continue  # the opening in progress of the seat to act (R-O4)
             where = _join(at["table"], i) + ".owner"
             _fail(StateReason.INCONSISTENT, where, f"seat {tm.owner} has not opened, so laid no meld (R-O1)")
     for seat, flag in enumerate(r.opened):
@@ -222,14 +249,16 @@ def _check_turn(r: RoundFacts) -> None:
         bad("must_go_out", "only a player who took the discard before opening must go out (R-D2)")
     if turn.freed_jokers and not (rules.joker_swap and r.opened[seat] and turn.laid):
         bad("freed_jokers", "jokers are freed only by an opened player's swap, which lays a card (R-J4)")
-    if turn.melds_laid and not (turn.laid and r.opened[seat]):
+    opening = rules.opening_required and not r.opened[seat] and turn.melds_laid > 0  # in progress (R-O4)
+    if turn.melds_laid and not (turn.laid and (r.opened[seat] or opening)):
         bad("melds_laid", "melds were laid, so the turn has laid something, by an opened player")
     if rules.melds_per_turn is not None and turn.melds_laid > rules.melds_per_turn:
         bad("melds_laid", f"the rules allow {rules.melds_per_turn} new meld(s) per turn (R-T5)")
     if turn.melds_laid > sum(1 for tm in r.table if tm.owner == seat):
         bad("melds_laid", f"seat {seat} owns fewer table melds than it laid this turn")
-    if turn.laid and not (r.opened[seat] or rules.lay_off_before_opening):
+    if turn.laid and not (r.opened[seat] or rules.lay_off_before_opening or opening):
         bad("laid", "nothing goes on the table before the opening (R-O1)")
+    _check_opening(r, bad)
     if hand is not None:
         for field, card in (("taken", turn.taken), ("must_meld", turn.must_meld)):
             if card is not None and card not in hand:

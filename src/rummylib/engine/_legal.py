@@ -1,98 +1,162 @@
-"""Every legal action of a state, lazily (complete and exact).
+"""Every legal single-step action of a state, generated directly from the position.
 
-Candidates are generated from a superset that provably holds every action
-``apply`` can accept (all melds the solver finds in the hand, every card
-that could extend each end of each table meld, every joker's card, every
-distinct card to discard); each candidate is then passed through the same
-transition ``apply`` uses, so the listing is exact by construction.
+Each kind of action is generated from what decides it: the hand's distinct
+cards (discards), the free ends and slots of the table melds (lay-offs), the
+jokers on the table and the cards they stand for (swaps), the distinct melds
+the solver finds in the hand (new melds), and the turn's duties. No candidate
+goes through :func:`~rummylib.apply`: where a duty of the turn decides (an
+opening in progress, R-O4; the taken discard, R-D2; freed jokers, R-J4; the
+card taken, R-T7) the solver is asked once per state, or once per candidate
+meld on count vectors. The listing is exact: a test checks it against
+``apply`` on every action of a brute-force enumeration.
+
+Listed are single steps only: an opening is laid meld by meld with
+:class:`~rummylib.LayMeld`; the composite :class:`~rummylib.Open` is accepted by
+``apply`` but never listed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Final, overload
 
-from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
-from rummylib.cards import JOKER, Card, Suit, natural
-from rummylib.engine._apply import transition
-from rummylib.engine._oblige import openings
-from rummylib.engine._state import GameState, Phase, RoundState
-from rummylib.errors import IllegalActionError, InvalidStateError, StateReason
-from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
-from rummylib.solver import find_melds
+import attrs
 
-__all__ = ["legal_actions"]
+from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
+from rummylib.cards import JOKER, Card, CardMultiset, Suit, natural
+from rummylib.engine._apply import take_discard_round
+from rummylib.engine._cache import hand_melds, hand_opens
+from rummylib.engine._check import is_legal
+from rummylib.engine._complete import may_open, minus
+from rummylib.engine._hand import add_card, remove_card, replace
+from rummylib.engine._oblige import can_finish_turn, needs_finish_check, opening_needs, opening_search
+from rummylib.engine._state import GameState, Phase, RoundState, TableMeld, TurnState
+from rummylib.engine._turn import laid_off_turn, melded_turn
+from rummylib.errors import InvalidStateError, StateReason
+from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, lay_off, swap_joker
+from rummylib.rules import Ruleset
 
+__all__ = ["KINDS", "LegalActions", "legal_actions"]
 
-def _ok(state: GameState, action: Action) -> bool:
-    try:
-        transition(state, action)
-    except IllegalActionError:
-        return False
-    return True
-
-
-def _lay_off_candidates(r: RoundState) -> Iterator[Action]:
-    hand = r.hands[r.to_act]
-    has_joker = hand.jokers > 0
-    for i, tm in enumerate(r.table):
-        meld = tm.meld
-        if isinstance(meld, Run):
-            for end, pos in ((End.LOW, meld.start - 1), (End.HIGH, meld.end + 1)):
-                if not 1 <= pos <= ACE_HIGH:
-                    continue
-                card = card_at_position(pos, meld.suit)
-                if hand.count(card):
-                    yield LayOff(i, card, end)
-                if has_joker:
-                    yield LayOff(i, JOKER, end)
-        elif isinstance(meld, Group) and len(meld.cards) < 4:
-            for suit in Suit:
-                if suit not in meld.suits:
-                    card = natural(int(meld.rank), suit)
-                    if hand.count(card):
-                        yield LayOff(i, card, None)
-            if has_joker:
-                yield LayOff(i, JOKER, None)
+#: The kinds of action, in the order a listing gives them.
+KINDS: Final = ("next_round", "draws", "discards", "lay_offs", "swaps", "melds")
 
 
-def _swap_candidates(r: RoundState) -> Iterator[Action]:
-    hand = r.hands[r.to_act]
-    for i, tm in enumerate(r.table):
-        seen: set[Card] = set()
-        for slot, stands in zip(tm.meld.cards, tm.meld.represents):
-            if slot.is_joker and stands not in seen and hand.count(stands):
-                seen.add(stands)
-                yield SwapJoker(i, stands)
+class LegalActions(Sequence[Action]):
+    """The legal single-step actions of a state: a lazy, sized, indexable sequence, grouped by kind.
+
+    Each kind is generated on first use (``.draws``, ``.discards``,
+    ``.lay_offs``, ``.swaps``, ``.melds``, ``.next_round``; ``by_kind()``
+    gives them all); ``len``, indexing and iteration build the whole list once.
+    ``action in legal`` asks :func:`~rummylib.is_legal` until the list is built,
+    so it also answers for the composite :class:`~rummylib.Open`. It holds the
+    state, so hand it only to trusted bots; to keep a bot honest give it
+    ``SeatActions(LegalActions(state))`` (as :func:`~rummylib.play_game` and
+    :func:`~rummylib.simulate` do).
+
+    Complete and exact: every single-step action :func:`~rummylib.apply`
+    accepts is listed, each once, and nothing else. Joker declarations are
+    part of the melds, so each reading of a joker is its own action; a run
+    lay-off names its end.
+
+    >>> import rummylib as rl
+    >>> s = rl.new_game(rl.REMIK, 3, seed=1)
+    >>> legal = rl.LegalActions(s)
+    >>> rl.DrawStock() in legal, len(legal) == len(legal.discards) + len(legal.melds)
+    (False, True)
+    """
+
+    __slots__ = ("_items", "_kinds", "_state")
+
+    def __init__(self, state: GameState) -> None:
+        if not isinstance(state, GameState):
+            msg = f"legal actions need a GameState, not {type(state).__name__}"
+            raise InvalidStateError(StateReason.WRONG_TYPE, "", msg)
+        self._state = state
+        self._items: tuple[Action, ...] | None = None
+        self._kinds: dict[str, tuple[Action, ...]] = {}
+
+    def _kind(self, kind: str) -> tuple[Action, ...]:
+        found = self._kinds.get(kind)
+        if found is None:
+            found = self._kinds[kind] = tuple(_GENERATORS[kind](self._state))
+        return found
+
+    @property
+    def next_round(self) -> tuple[Action, ...]:
+        """:class:`~rummylib.NextRound`, once a round is over."""
+        return self._kind("next_round")
+
+    @property
+    def draws(self) -> tuple[Action, ...]:
+        """:class:`~rummylib.DrawStock` and :class:`~rummylib.TakeDiscard` where legal."""
+        return self._kind("draws")
+
+    @property
+    def discards(self) -> tuple[Action, ...]:
+        """One :class:`~rummylib.Discard` per distinct card that may go."""
+        return self._kind("discards")
+
+    @property
+    def lay_offs(self) -> tuple[Action, ...]:
+        """Every legal :class:`~rummylib.LayOff` (each run end separately)."""
+        return self._kind("lay_offs")
+
+    @property
+    def swaps(self) -> tuple[Action, ...]:
+        """Every legal :class:`~rummylib.SwapJoker`."""
+        return self._kind("swaps")
+
+    @property
+    def melds(self) -> tuple[Action, ...]:
+        """Every legal :class:`~rummylib.LayMeld` (before opening: each meld of an opening still completable)."""
+        return self._kind("melds")
+
+    def by_kind(self) -> dict[str, tuple[Action, ...]]:
+        """Every kind (see :data:`KINDS`) to its actions, empty kinds included."""
+        return {kind: self._kind(kind) for kind in KINDS}
+
+    def _all(self) -> tuple[Action, ...]:
+        if self._items is None:
+            self._items = tuple(a for kind in KINDS for a in self._kind(kind))
+        return self._items
+
+    def __contains__(self, action: object) -> bool:
+        if self._items is not None:
+            return action in self._items
+        kind = _KIND_OF.get(type(action))
+        if kind is not None and (kind != "melds" or kind in self._kinds):
+            return action in self._kind(kind)  # a kind is cheap to list, and shared by later tests
+        try:
+            return is_legal(self._state, action)  # type: ignore[arg-type]
+        except (TypeError, ValueError):  # not an action at all
+            return False
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._all())
+
+    def __repr__(self) -> str:
+        shown = "..." if self._items is None else ", ".join(map(repr, self._items))
+        return f"LegalActions({shown})"
 
 
-def _meld_candidates(state: GameState, r: RoundState) -> Iterator[Action]:
-    seat = r.to_act
-    rules = state.rules
-    hand = r.hands[seat]
-    if r.opened[seat]:
-        for meld in dict.fromkeys(find_melds(hand, rules)):
-            yield LayMeld(meld)
-    elif rules.opening_required:
-        melds: list[Meld] = list(dict.fromkeys(find_melds(hand, rules)))
-        for opening in openings(melds, hand, rules):
-            yield Open(opening)
+def legal_actions(state: GameState) -> LegalActions:
+    """Every single-step action :func:`~rummylib.apply` accepts in ``state`` (a :class:`LegalActions`).
 
-
-def _play_candidates(state: GameState, r: RoundState) -> Iterator[Action]:
-    for card in r.hands[r.to_act].distinct():
-        yield Discard(card)
-    yield from _lay_off_candidates(r)
-    if state.rules.joker_swap:
-        yield from _swap_candidates(r)
-    yield from _meld_candidates(state, r)
-
-
-def legal_actions(state: GameState) -> Iterator[Action]:
-    """Every action :func:`~rummylib.apply` accepts in ``state``, each once, lazily.
-
-    Complete and exact: joker declarations are part of the melds, so each
-    reading of a joker is its own action. Listing every opening of a hand is
-    exponential in the worst case; take what you need from the iterator.
+    Complete and exact: every action of one step that ``apply`` accepts is
+    listed once, and nothing else. An opening is listed meld by meld
+    (:class:`~rummylib.LayMeld`, R-O4); the composite :class:`~rummylib.Open`
+    is never listed, though ``apply`` accepts it.
 
     >>> import rummylib as rl
     >>> s = rl.new_game(rl.STRAIGHT, 2, seed=1)
@@ -100,26 +164,284 @@ def legal_actions(state: GameState) -> Iterator[Action]:
     [DrawStock(), TakeDiscard()]
 
     Raises:
-        InvalidStateError: ``state`` is not a :class:`GameState` (raised at the call).
+        InvalidStateError: ``state`` is not a :class:`GameState`.
     """
-    if not isinstance(state, GameState):
-        msg = f"legal_actions() takes a GameState, not {type(state).__name__}"
-        raise InvalidStateError(StateReason.WRONG_TYPE, "", msg)
-    return _legal(state)
+    return LegalActions(state)
 
 
-def _legal(state: GameState) -> Iterator[Action]:
+# --- the generators -------------------------------------------------------------------------
+
+
+def _playing(state: GameState) -> RoundState | None:
     r = state.round
-    if r.phase is Phase.GAME_OVER:
-        return
-    if r.phase is Phase.ROUND_OVER:
+    return r if r.phase is Phase.PLAY else None
+
+
+def _next_round(state: GameState) -> Iterator[Action]:
+    if state.round.phase is Phase.ROUND_OVER:
         yield NextRound()
+
+
+def _draws(state: GameState) -> Iterator[Action]:
+    r = state.round
+    if r.phase is not Phase.DRAW:
         return
-    if r.phase is Phase.DRAW:
-        yield DrawStock()
-        if r.discard and _ok(state, TakeDiscard()):
-            yield TakeDiscard()
+    yield DrawStock()
+    if r.discard and can_finish_turn(state.rules, take_discard_round(state.rules, r)):
+        yield TakeDiscard()
+
+
+@attrs.frozen
+class _Play:
+    """What every play-phase generator needs to know of the position."""
+
+    rules: Ruleset
+    r: RoundState
+    hand: CardMultiset
+    #: Whether the player has opened, or will have at the R-O4 boundary (a lay-off, swap or discard).
+    opened_after: bool
+    #: Whether that boundary may be crossed now (the opening in progress meets R-O2).
+    boundary_ok: bool
+    #: The round as it is once the boundary is crossed.
+    crossed: RoundState
+    #: Every meld any candidate's hand could form, swaps included: the R-D2/J4 searches share its melds.
+    pool: CardMultiset
+
+
+_LAST: list[tuple[GameState, _Play | None]] = []
+
+
+def _play(state: GameState) -> _Play | None:
+    # The four play-phase kinds of one listing share one look at the position.
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is state:
+        return last[1]
+    p = _new_play(state)
+    _LAST[:] = [(state, p)]
+    return p
+
+
+def _new_play(state: GameState) -> _Play | None:
+    r = _playing(state)
+    if r is None:
+        return None
+    rules = state.rules
+    seat = r.to_act
+    turn = r.turn
+    crossed = r
+    ok = True
+    opened = r.opened[seat]
+    if not opened and turn.melds_laid:
+        need = rules.opening_points
+        ok = (
+            turn.must_meld is None
+            and turn.opening_points >= need
+            and (turn.opening_clean or not rules.opening_clean_run)
+        )
+        opened = True
+        crossed = attrs.evolve(r, opened=replace(r.opened, seat, True))
+    hand = r.hands[seat]
+    jokers = hand.jokers + 1 + sum(tm.meld.joker_count for tm in r.table) if rules.joker_swap else hand.jokers + 1
+    pool = CardMultiset._trusted((*hand.counts[:52], min(rules.jokers, jokers)))
+    return _Play(rules, r, hand, opened, ok, crossed, pool)
+
+
+def _after_ok(p: _Play, base: RoundState, hand: CardMultiset, turn: TurnState, **changes: object) -> bool:
+    """What ``apply`` checks after a meld, lay-off or swap, without raising (mirrors ``_after_play``)."""
+    rules = p.rules
+    if not hand:
+        if rules.must_discard_to_go_out:
+            return False
+        if not base.opened[base.to_act] and turn.melds_laid:
+            # going out closes the opening (R-O4): it must meet R-O2
+            need = rules.opening_points
+            if turn.opening_points < need or (rules.opening_clean_run and not turn.opening_clean):
+                return False
+        return turn.must_meld is None and not turn.freed_jokers
+    new = attrs.evolve(base, hands=replace(base.hands, base.to_act, hand), turn=turn, **changes)  # type: ignore[arg-type]
+    return not needs_finish_check(new) or can_finish_turn(rules, new, p.pool)
+
+
+def _discards(state: GameState) -> Iterator[Action]:
+    p = _play(state)
+    if p is None or not p.boundary_ok:
         return
-    for action in _play_candidates(state, r):
-        if _ok(state, action):
-            yield action
+    turn = p.r.turn
+    if turn.must_meld is not None or turn.freed_jokers:
+        return
+    if turn.must_go_out and len(p.hand) > 1:
+        return
+    taken = None if p.rules.discard_taken_card else turn.taken
+    for card in p.hand.distinct():
+        if card != taken:
+            yield Discard(card)
+
+
+def _run_fit(meld: Run, card: Card, end: End, rules: Ruleset) -> bool:
+    if len(meld.cards) >= 13:
+        return False
+    pos = meld.start - 1 if end is End.LOW else meld.end + 1
+    if not 1 <= pos <= (ACE_HIGH if rules.ace_high else ACE_HIGH - 1):
+        return False
+    if card.is_joker:
+        edge = meld.cards[0] if end is End.LOW else meld.cards[-1]
+        return meld.joker_count < rules.jokers and (rules.adjacent_jokers or not edge.is_joker)
+    return card == card_at_position(pos, meld.suit)
+
+
+def _group_fit(meld: Group, card: Card, rules: Ruleset) -> bool:
+    if len(meld.cards) >= 4:
+        return False
+    jokers = meld.joker_count + int(card.is_joker)
+    if jokers > rules.group4_max_jokers or jokers > rules.jokers:
+        return False
+    return card.is_joker or (card.rank is meld.rank and card.suit not in meld.suits)
+
+
+def _lay_off_candidates(p: _Play) -> Iterator[tuple[int, Card, End | None]]:
+    hand, rules = p.hand, p.rules
+    has_joker = hand.jokers > 0
+    for i, tm in enumerate(p.r.table):
+        meld = tm.meld
+        if isinstance(meld, Run):
+            for end, pos in ((End.LOW, meld.start - 1), (End.HIGH, meld.end + 1)):
+                if not 1 <= pos <= ACE_HIGH:
+                    continue
+                card = card_at_position(pos, meld.suit)
+                if hand.count(card) and _run_fit(meld, card, end, rules):
+                    yield i, card, end
+                if has_joker and _run_fit(meld, JOKER, end, rules):
+                    yield i, JOKER, end
+        elif isinstance(meld, Group):
+            for suit in Suit:
+                card = natural(int(meld.rank), suit)
+                if hand.count(card) and _group_fit(meld, card, rules):
+                    yield i, card, None
+            if has_joker and _group_fit(meld, JOKER, rules):
+                yield i, JOKER, None
+
+
+def _lay_offs(state: GameState) -> Iterator[Action]:
+    p = _play(state)
+    if p is None or not p.boundary_ok:
+        return
+    if not (p.opened_after or p.rules.lay_off_before_opening):
+        return
+    r = p.crossed
+    for i, card, end in _lay_off_candidates(p):
+        hand = remove_card(p.hand, card)
+        turn = laid_off_turn(r, i, card)
+        if (hand and not needs_finish_check(attrs.evolve(r, turn=turn))) or _after_ok(
+            p, r, hand, turn, table=_grown_table(r, i, card, end, p.rules)
+        ):
+            yield LayOff(i, card, end)
+
+
+def _grown_table(r: RoundState, i: int, card: Card, end: End | None, rules: Ruleset) -> tuple[TableMeld, ...]:
+    tm = r.table[i]
+    return replace(r.table, i, TableMeld(lay_off(tm.meld, card, rules, end=end), tm.owner))
+
+
+def _swaps(state: GameState) -> Iterator[Action]:
+    p = _play(state)
+    if p is None or not p.boundary_ok or not p.rules.joker_swap or not p.opened_after:
+        return
+    r = p.crossed
+    for i, tm in enumerate(r.table):
+        if not tm.meld.joker_count:
+            continue
+        seen: set[Card] = set()
+        for slot, stands in zip(tm.meld.cards, tm.meld.represents):
+            if not slot.is_joker or stands in seen or not p.hand.count(stands):
+                continue
+            seen.add(stands)
+            new_meld, joker = swap_joker(tm.meld, stands, p.rules)
+            hand = add_card(remove_card(p.hand, stands), joker)
+            turn = attrs.evolve(
+                r.turn,
+                laid=True,
+                freed_jokers=r.turn.freed_jokers + 1,
+                taken=None if r.turn.taken == stands else r.turn.taken,
+            )
+            if _after_ok(p, r, hand, turn, table=replace(r.table, i, TableMeld(new_meld, tm.owner))):
+                yield SwapJoker(i, stands)
+
+
+def _melds(state: GameState) -> Iterator[Action]:
+    p = _play(state)
+    if p is None:
+        return
+    r, rules = p.r, p.rules
+    turn = r.turn
+    limit = rules.melds_per_turn
+    if limit is not None and turn.melds_laid >= limit:
+        return
+    if rules.opening_required and not r.opened[r.to_act]:
+        if turn.laid and not turn.melds_laid:
+            return  # the opening comes before any lay-off (R-O4)
+        yield from _opening_melds(p)
+        return
+    seat = r.to_act
+    for meld in hand_melds(p.hand, rules):
+        hand = p.hand - CardMultiset._trusted(_meld_counts(meld))
+        new_turn = melded_turn(turn, (meld,), rules, opening=False)
+        if (hand and not new_turn.has_obligation and new_turn.taken is None) or _after_ok(
+            p, r, hand, new_turn, table=(*r.table, TableMeld(meld, seat))
+        ):
+            yield LayMeld(meld)
+
+
+def _meld_counts(meld: Meld) -> tuple[int, ...]:
+    counts = [0] * 53
+    for card in meld.cards:
+        counts[card.index] += 1
+    return tuple(counts)
+
+
+def _opening_melds(p: _Play) -> Iterator[Action]:
+    """Each meld that keeps the opening completable this turn, with the turn's duties (R-O4, D2, T3)."""
+    r, rules = p.r, p.rules
+    need, clean, card, allowance = opening_needs(rules, r)
+    if not r.turn.melds_laid and not (may_open(p.hand.counts, rules, need, clean) and hand_opens(p.hand, rules)):
+        return  # most hands: no opening at all, so no meld of one
+    search = opening_search(rules, r)
+    less = None if allowance is None else allowance - 1
+    counts = p.hand.counts
+    size = len(p.hand)
+    go_out = r.turn.must_go_out
+    for j, info in enumerate(search.melds):
+        rest = size - info.size
+        if rest == 0:
+            if rules.must_discard_to_go_out:
+                continue
+            turn = melded_turn(r.turn, (info.meld,), rules, opening=True)
+            if _after_ok(p, r, CardMultiset(), turn):
+                yield LayMeld(info.meld)
+            continue
+        if rest < search.keep:
+            continue
+        left = card if card is None or not any(i == card for i, _ in info.pairs) else None
+        chosen = (j,) if go_out else ()
+        if search.can_complete(minus(counts, info), need - info.points, clean and not info.clean, left, less, chosen):
+            yield LayMeld(info.meld)
+
+
+#: The kind each single-step action belongs to (an Open is asked of ``is_legal``).
+_KIND_OF: Final[dict[type, str]] = {
+    NextRound: "next_round",
+    DrawStock: "draws",
+    TakeDiscard: "draws",
+    Discard: "discards",
+    LayOff: "lay_offs",
+    SwapJoker: "swaps",
+    LayMeld: "melds",
+}
+
+_GENERATORS = {
+    "next_round": _next_round,
+    "draws": _draws,
+    "discards": _discards,
+    "lay_offs": _lay_offs,
+    "swaps": _swaps,
+    "melds": _melds,
+}

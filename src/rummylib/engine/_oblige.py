@@ -1,108 +1,216 @@
-"""Can the current turn still end legally? (R-D2, J4, T3, T7)
+"""Can the current turn still end legally? (R-O4, D2, J4, T3, T7)
 
 The engine offers an action only if, after it, the player can still finish
-the turn: meet the D2 obligation (the taken discard in a new meld; before
-opening, open with it and go out), put freed jokers into new melds (J4),
-keep a card for the discard (T3) and not be left holding only the card just
-taken from the pile (T7). This is where the engine asks the solver.
+the turn: complete an opening in progress (R-O4), meet the D2 obligation (the
+taken discard in a new meld; before opening, open with it and go out), put
+freed jokers into new melds (J4), keep a card for the discard (T3) and not be
+left holding only the card just taken from the pile (T7). This is where the
+engine asks the solver.
+
+Joker swaps are reasoned about as a set, never as a sequence (issue 10): a
+swap puts the exact card on the table and a joker in the hand, so what
+matters is how many jokers the new melds hold and how many swappable cards
+they leave in the hand. The search is memoised on the cards left, the jokers
+placed and the duties still open, so it stays polynomial in the number of
+jokers on the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
-from rummylib.cards import JOKER, Card, CardMultiset
+from rummylib.cards import CARDS, JOKER, Card, CardMultiset
+from rummylib.engine._cache import hand_melds, hand_opens
+from rummylib.engine._complete import MeldInfo, OpeningSearch, fits, fits_anywhere, may_open, meld_info, minus
 from rummylib.engine._hand import add_card, remove_card, remove_cards
 from rummylib.engine._state import RoundState
-from rummylib.melds import End, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker
+from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import Ruleset
-from rummylib.solver import can_open, find_melds, plan_go_out
+from rummylib.solver import find_melds, plan_go_out
 
-__all__ = ["can_finish_turn", "fits_anywhere", "openings"]
+__all__ = ["can_finish_turn", "fits_anywhere", "needs_finish_check", "opening_search"]
 
 
-def fits_anywhere(card: Card, table: Sequence[Meld], rules: Ruleset) -> bool:
-    """Whether ``card`` can be laid off onto some meld of ``table``."""
-    for meld in table:
-        ends: tuple[End | None, ...] = (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,)
-        for end in ends:
-            try:
-                lay_off(meld, card, rules, end=end)
-            except ValueError:
-                continue
+def needs_finish_check(r: RoundState) -> bool:
+    """Whether the turn has a duty the solver must vouch for (else a discard always ends it)."""
+    turn = r.turn
+    if turn.has_obligation or turn.taken is not None:
+        return True
+    return bool(turn.melds_laid) and not r.opened[r.to_act]
+
+
+# --- an opened player's new melds: the taken card and freed jokers (R-D2, J4) ----------------
+
+
+class _Cover:
+    """New melds that hold the taken card and every freed joker, swaps taken as a set.
+
+    Let the new melds hold ``j`` jokers. The hand has ``own`` jokers (the freed
+    ones among them); swapping ``s`` more in needs ``s`` swappable cards left in
+    the hand, and then all ``owed + s`` freed jokers must be placed. So a cover
+    exists iff ``own >= owed``, ``j >= owed`` and ``j - own <=`` the swappable cards left.
+    """
+
+    def __init__(
+        self,
+        hand: CardMultiset,
+        need: Card | None,
+        owed: int,
+        allowance: int | None,
+        keep: int,
+        swaps: dict[int, int],
+        new_melds: tuple[Meld, ...],
+        rules: Ruleset,
+        pool: CardMultiset | None = None,
+    ) -> None:
+        self.rules = rules
+        self.keep = keep
+        self.owed = owed
+        self.own = hand.jokers
+        self.swaps = swaps
+        extra = sum(min(k, hand.counts[i]) for i, k in swaps.items())
+        if pool is None:
+            pool = CardMultiset._trusted((*hand.counts[:52], hand.jokers + extra)) if extra else hand
+        self.pool = pool
+        self._melds_info: tuple[MeldInfo, ...] | None = None
+        self.memo: dict[tuple[object, ...], bool] = {}
+        self.need = need
+        self.start = (hand.counts[:52], allowance, new_melds)
+
+    @property
+    def melds(self) -> tuple[MeldInfo, ...]:
+        if self._melds_info is None:
+            self._melds_info = tuple(meld_info(m, self.rules) for m in hand_melds(self.pool, self.rules))
+        return self._melds_info
+
+    def _avail(self, naturals: tuple[int, ...]) -> int:
+        return sum(min(k, naturals[i]) for i, k in self.swaps.items())
+
+    def run(self) -> bool:
+        if self.own < self.owed:
+            return False  # a joker owed to a new meld is no longer in the hand (laid off onto an old meld)
+        naturals, allowance, new_melds = self.start
+        need = None if self.need is None else self.need.index
+        if need is not None and not new_melds:
+            jokers = self.own + self._avail(naturals)
+            if not _may_meld(need, naturals, jokers, self.rules):
+                return False  # most taken cards: no meld at all could hold them
+        return self._walk(naturals, 0, need, allowance, new_melds)
+
+    def _walk(
+        self, nat: tuple[int, ...], j: int, need: int | None, allowance: int | None, new: tuple[Meld, ...]
+    ) -> bool:
+        own = self.own
+        if j - own > self._avail(nat):
+            return False
+        left = sum(nat) + own - j  # a swapped card leaves the hand and its joker comes in
+        if left < self.keep:
+            return False
+        if need is None and j >= self.owed:
             return True
-    return False
+        key = (nat, j, need, allowance, new)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.memo[key] = False  # no cycles: every step places a card
+        result = self._melds(nat, j, need, allowance, new) or self._lay_offs(nat, j, need, allowance, new)
+        self.memo[key] = result
+        return result
 
-
-def openings(melds: Sequence[Meld], hand: CardMultiset, rules: Ruleset) -> Iterator[tuple[Meld, ...]]:
-    """Every multiset of disjoint ``melds`` from ``hand`` that is a legal opening (R-O2).
-
-    ``melds`` must be distinct; each opening is yielded once, its melds in
-    the order of ``melds``. The opening leaves a card for the discard if the
-    rules need one. Lazy: the number of openings is exponential in the hand.
-    """
-    keep = 1 if rules.must_discard_to_go_out else 0
-    limit = rules.melds_per_turn
-    need = rules.opening_points
-    clean_needed = rules.opening_clean_run
-    values = [meld_points(m, rules) for m in melds]
-    clean = [is_clean_run(m) for m in melds]
-
-    def walk(
-        start: int, left: CardMultiset, chosen: tuple[Meld, ...], points: int, has_clean: bool
-    ) -> Iterator[tuple[Meld, ...]]:
-        if chosen and points >= need and (has_clean or not clean_needed) and len(left) >= keep:
-            yield chosen
-        if limit is not None and len(chosen) >= limit:
-            return
-        for i in range(start, len(melds)):
-            rest = remove_cards(left, melds[i].cards)
-            if rest is None:
+    def _melds(
+        self, nat: tuple[int, ...], j: int, need: int | None, allowance: int | None, new: tuple[Meld, ...]
+    ) -> bool:
+        if allowance is not None and allowance <= 0:
+            return False
+        less = None if allowance is None else allowance - 1
+        counts = (*nat, 64)  # jokers are checked against the pool below
+        for info in self.melds:
+            jokers = info.meld.joker_count
+            if need is not None:
+                if not any(i == need for i, _ in info.pairs):
+                    continue
+            elif not jokers:
+                continue  # WLOG every new meld holds the card or a joker
+            if not fits(counts, info):
                 continue
-            yield from walk(i, rest, (*chosen, melds[i]), points + values[i], has_clean or clean[i])
-
-    yield from walk(0, hand, (), 0, False)
-
-
-def _cover(
-    hand: CardMultiset,
-    need: Card | None,
-    jokers: int,
-    allowance: int | None,
-    keep: int,
-    swaps: tuple[Card, ...],
-    rules: Ruleset,
-    cache: dict[CardMultiset, list[Meld]],
-) -> bool:
-    """Whether new melds from ``hand`` can hold ``need`` and ``jokers`` jokers, leaving ``keep`` cards.
-
-    ``swaps`` are the cards table jokers stand for: swapping one in (R-J4)
-    puts a joker in the hand that must go into a new meld as well.
-    """
-    if need is None and jokers <= 0:
-        return len(hand) >= keep
-    if allowance is not None and allowance <= 0:
+            rest = minus(counts, info)[:52]
+            if self._walk(rest, j + jokers, None, less, new):
+                return True
         return False
-    melds = cache.get(hand)
-    if melds is None:
-        melds = cache[hand] = _find_melds(hand, rules)
-    target = need if need is not None else JOKER
-    less = None if allowance is None else allowance - 1
-    for meld in melds:
-        if target not in meld.cards:
-            continue
-        rest = remove_cards(hand, meld.cards)
-        if rest is None or len(rest) < keep:
-            continue
-        if _cover(rest, None, jokers - meld.joker_count, less, keep, swaps, rules, cache):
-            return True
-    for i, card in enumerate(swaps):
-        if (i and swaps[i - 1] == card) or not hand.count(card):
-            continue
-        swapped = add_card(remove_card(hand, card), JOKER)
-        if _cover(swapped, need, jokers + 1, allowance, keep, swaps[:i] + swaps[i + 1 :], rules, cache):
-            return True
+
+    def _lay_offs(
+        self, nat: tuple[int, ...], j: int, need: int | None, allowance: int | None, new: tuple[Meld, ...]
+    ) -> bool:
+        """Lay the card or a joker off onto a meld laid this turn (counts as a new meld, R-D2, J4)."""
+        if need is not None:
+            if not nat[need] and need != 52:
+                return False
+            card = CARDS[need]
+        else:
+            card = JOKER
+        for k, meld in enumerate(new):
+            for grown in _grown(meld, card, self.rules):
+                after = (*new[:k], grown, *new[k + 1 :])
+                if card.is_joker:
+                    if self._walk(nat, j + 1, None, allowance, after):
+                        return True
+                else:
+                    rest = list(nat)
+                    rest[card.index] -= 1
+                    if self._walk(tuple(rest), j, None, allowance, after):
+                        return True
+        return False
+
+
+def _may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
+    """A cheap necessary condition: could natural ``index`` sit in some meld with ``nat`` and ``jokers``?"""
+    if jokers >= 2:
+        return True
+    suit, rank0 = divmod(index, 13)
+    others = sum(1 for s in range(4) if s != suit and nat[s * 13 + rank0])
+    if others >= 2 or (others and jokers and rules.group3_max_jokers):
+        return True
+    base = suit * 13
+    top = 14 if rules.ace_high else 13
+
+    def present(pos: int) -> int:
+        return 1 if 1 <= pos <= top and nat[base + (pos - 1) % 13] else 0
+
+    for pos in (rank0 + 1, 14) if rank0 == 0 and rules.ace_high else (rank0 + 1,):
+        for start in (pos - 2, pos - 1, pos):
+            if start < 1 or start + 2 > top:
+                continue
+            have = sum(present(p) for p in range(start, start + 3) if p != pos)
+            if have + jokers >= 2:
+                return True
     return False
+
+
+def _grown(meld: Meld, card: Card, rules: Ruleset) -> Iterator[Meld]:
+    ends: tuple[End | None, ...] = (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,)
+    if isinstance(meld, Group) and len(meld.cards) >= 4:
+        return
+    for end in ends:
+        try:
+            yield lay_off(meld, card, rules, end=end)
+        except ValueError:
+            continue
+
+
+def _swap_counts(r: RoundState, rules: Ruleset) -> dict[int, int]:
+    found: dict[int, int] = {}
+    if not (rules.joker_swap and r.opened[r.to_act]):
+        return found
+    for tm in r.table:
+        if not tm.meld.joker_count:
+            continue
+        for c, x in zip(tm.meld.cards, tm.meld.represents):
+            if c.is_joker:
+                found[x.index] = found.get(x.index, 0) + 1
+    return found
+
+
+# --- going out with freed jokers (R-D2 after opening, J4) ------------------------------------
 
 
 def _joker_covers(
@@ -119,7 +227,7 @@ def _joker_covers(
     if jokers <= 0:
         yield hand, table
         return
-    for meld in _find_melds(hand, rules):
+    for meld in dict.fromkeys(find_melds(hand, rules)):
         if not meld.joker_count:
             continue
         rest = remove_cards(hand, meld.cards)
@@ -143,52 +251,120 @@ def _joker_covers(
             yield from _joker_covers(swapped, jokers + 1, after, rules, seen)
 
 
-def _find_melds(hand: CardMultiset, rules: Ruleset) -> list[Meld]:
-    return list(find_melds(hand, rules))
+def _stranded(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> int:
+    """How many cards of ``hand`` surely cannot leave it this turn but by the discard.
 
-
-def _plan_go_out(hand: CardMultiset, table: Sequence[Meld], rules: Ruleset, *, opened: bool) -> bool:
-    return plan_go_out(hand, list(table), rules, opened=opened) is not None
+    A card counts when no meld of the hand (with its jokers and every joker a
+    swap could free) can hold it, and no table meld of its suit (a run) or rank
+    (a set) could ever take it: a necessary condition for going out, and cheap.
+    """
+    counts = hand.counts
+    jokers = counts[52] if rules.jokers else 0
+    if rules.joker_swap:
+        jokers += sum(
+            1 for m in table if m.joker_count for c, x in zip(m.cards, m.represents) if c.is_joker and counts[x.index]
+        )
+    suits = {m.suit for m in table if isinstance(m, Run)}
+    ranks = {m.rank for m in table if isinstance(m, Group)}
+    return sum(
+        counts[c.index]
+        for c in hand.distinct()
+        if not c.is_joker
+        and c.suit not in suits
+        and c.rank not in ranks
+        and not _may_meld(c.index, counts, jokers, rules)
+    )
 
 
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
-    """R-D2 before opening: open with ``card`` and go out this very turn (one exact search)."""
-    if not can_open(hand, rules):
-        return False  # cheap test first: most hands cannot even open
+    """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search)."""
+    keep = 1 if rules.must_discard_to_go_out else 0
+    if _stranded(hand, table, rules) > keep:
+        return False  # more cards than the discard can take fit no meld and no table meld
+    if not (may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run) and hand_opens(hand, rules)):
+        return False  # cheap tests first: most hands cannot even open
     return plan_go_out(hand, list(table), rules, opened=False, open_with=card) is not None
 
 
-def can_finish_turn(rules: Ruleset, r: RoundState) -> bool:
-    """Whether the player to act (in the play phase) can still end this turn legally."""
+# --- the question --------------------------------------------------------------------------
+
+
+def opening_search(rules: Ruleset, r: RoundState) -> OpeningSearch:
+    """The completion search for the player to act, who has not opened (R-O4)."""
+    turn = r.turn
+    table = tuple(tm.meld for tm in r.table)
+    hand = r.hands[r.to_act]
+    return OpeningSearch(hand, table, rules, go_out=turn.must_go_out, taken=turn.taken, stranded=_stranded)
+
+
+def opening_needs(rules: Ruleset, r: RoundState) -> tuple[int, bool, int | None, int | None]:
+    """What the opening in progress still needs: points, a clean run, the taken card, melds allowed."""
+    turn = r.turn
+    need = rules.opening_points - turn.opening_points
+    clean = rules.opening_clean_run and not turn.opening_clean
+    card = None if turn.must_meld is None else turn.must_meld.index
+    limit = rules.melds_per_turn
+    allowance = None if limit is None else limit - turn.melds_laid
+    return need, clean, card, allowance
+
+
+def _unopened(rules: Ruleset, r: RoundState) -> bool:
+    turn = r.turn
+    hand = r.hands[r.to_act]
+    if turn.laid and not turn.melds_laid:  # the opening is over for this turn (a lay-off came first)
+        return turn.must_meld is None and not turn.must_go_out and _t7_ok(rules, r)
+    if not (turn.melds_laid or turn.must_meld is not None or turn.must_go_out):
+        return _t7_ok(rules, r)
+    if turn.must_go_out and not turn.melds_laid and turn.must_meld is not None:
+        table = tuple(tm.meld for tm in r.table)
+        return _can_open_and_go_out(hand, turn.must_meld, table, rules)
+    need, clean, card, allowance = opening_needs(rules, r)
+    if not turn.melds_laid and not (may_open(hand.counts, rules, need, clean) and hand_opens(hand, rules)):
+        return False
+    return opening_search(rules, r).can_complete(hand.counts, need, clean, card, allowance)
+
+
+def _t7_ok(rules: Ruleset, r: RoundState) -> bool:
+    hand = r.hands[r.to_act]
+    taken = r.turn.taken
+    if taken is None or rules.discard_taken_card or any(c != taken for c in hand.distinct()):
+        return True
+    # R-T7: the hand holds only the card just taken; it must be laid off first.
+    keep = 1 if rules.must_discard_to_go_out else 0
+    table = tuple(tm.meld for tm in r.table)
+    return (hand.count(taken) >= 2 or keep == 0) and fits_anywhere(taken, table, rules)
+
+
+def can_finish_turn(rules: Ruleset, r: RoundState, pool: CardMultiset | None = None) -> bool:
+    """Whether the player to act (in the play phase) can still end this turn legally.
+
+    ``pool``: a multiset whose melds include every meld the hand could form
+    with the jokers swaps could bring (a listing passes one for all its
+    candidates, so the solver lists melds once per state).
+    """
     seat = r.to_act
+    if rules.opening_required and not r.opened[seat]:
+        return _unopened(rules, r)
     hand = r.hands[seat]
     turn = r.turn
     keep = 1 if rules.must_discard_to_go_out else 0
     table = tuple(tm.meld for tm in r.table)
     if turn.must_go_out:
-        if not r.opened[seat]:
-            return turn.must_meld is not None and _can_open_and_go_out(hand, turn.must_meld, table, rules)
         if not turn.freed_jokers:
-            return _plan_go_out(hand, table, rules, opened=True)
+            return plan_go_out(hand, table, rules, opened=True) is not None
         # R-J4 inside a D2 go-out: the freed jokers go into new melds first, then the rest goes out.
         for rest, after in _joker_covers(hand, turn.freed_jokers, table, rules, set()):
-            if len(rest) >= keep and (not rest or _plan_go_out(rest, after, rules, opened=True)):
+            if len(rest) >= keep and (not rest or plan_go_out(rest, after, rules, opened=True) is not None):
                 return True
         return False
     if turn.must_meld is not None or turn.freed_jokers > 0:
         need = turn.must_meld
-        jokers = turn.freed_jokers
+        owed = turn.freed_jokers
         if need is not None and need.is_joker:
-            need, jokers = None, jokers + 1
+            need, owed = None, owed + 1
         limit = rules.melds_per_turn
         allowance = None if limit is None else limit - turn.melds_laid
-        swaps: tuple[Card, ...] = ()
-        if rules.joker_swap and r.opened[seat]:
-            swaps = tuple(sorted(x for tm in r.table for c, x in zip(tm.meld.cards, tm.meld.represents) if c.is_joker))
-        return _cover(hand, need, jokers, allowance, keep, swaps, rules, {})
-    taken = turn.taken
-    if taken is None or rules.discard_taken_card or any(c != taken for c in hand.distinct()):
-        return True
-    # R-T7: the hand holds only the card just taken; it must be laid off first.
-    copies = hand.count(taken)
-    return (copies >= 2 or keep == 0) and fits_anywhere(taken, table, rules)
+        new_melds = table[len(table) - turn.melds_laid :] if turn.melds_laid else ()
+        cover = _Cover(hand, need, owed, allowance, keep, _swap_counts(r, rules), new_melds, rules, pool)
+        return cover.run()
+    return _t7_ok(rules, r)

@@ -100,6 +100,22 @@ def _check_int(value: object, field: str, low: int, high: int | None = None) -> 
         raise _bad(field, value, f"an int {span}")
 
 
+#: No card known (shared by every seat of a fresh round).
+_NONE: CardMultiset = CardMultiset()
+
+
+def check_knowledge(
+    known: tuple[CardMultiset, ...], known_stock: tuple[Card, ...], restocked: CardMultiset, n: int, prefix: str
+) -> None:
+    """The public-knowledge fields (R-H1) have the right types and one entry per seat."""
+    check_items(known, CardMultiset, f"{prefix}known_cards", "a CardMultiset")
+    if len(known) != n:
+        raise InvalidStateError(StateReason.INCONSISTENT, f"{prefix}known_cards", f"needs one multiset per seat ({n})")
+    check_items(known_stock, Card, f"{prefix}known_stock", "a Card")
+    if not isinstance(restocked, CardMultiset):
+        raise _bad(f"{prefix}restocked", restocked, "a CardMultiset")
+
+
 @attrs.frozen
 class TableMeld:
     """A meld on the table and the seat that laid it (``None`` in a puzzle set-up)."""
@@ -128,8 +144,13 @@ class TurnState:
         must_go_out: the player took the discard before opening, so must open
             with it and go out this turn (R-D2).
         freed_jokers: jokers freed by swaps this turn not yet in a new meld (R-J4).
-        melds_laid: new melds laid this turn, the opening's included (R-T5).
+        melds_laid: new melds laid this turn, the opening's included (R-T5);
+            they are the last ``melds_laid`` melds of the table.
         laid: whether anything (meld, lay-off, swap) went on the table this turn.
+        opening_points: what the melds laid so far in an opening in progress
+            are worth (R-O2, O4): a player who has not opened lays the opening
+            meld by meld; it is checked at their first lay-off, swap or discard.
+        opening_clean: whether a run without jokers is among them (R-O2).
     """
 
     drawn: Card | None = None
@@ -139,6 +160,8 @@ class TurnState:
     freed_jokers: int = 0
     melds_laid: int = 0
     laid: bool = False
+    opening_points: int = 0
+    opening_clean: bool = False
 
     def __attrs_post_init__(self) -> None:
         for field in ("drawn", "taken", "must_meld"):
@@ -177,6 +200,13 @@ class RoundState:
         phase: what happens next.
         turn: this turn's obligations.
         restocks: how often the stock was refilled this round (R-D4, D6, D7).
+        known_cards: per seat, the cards every player knows that seat holds
+            (R-H1): taken from the discard pile, freed by a joker swap, or
+            drawn from a stock of public order, and not yet laid or thrown.
+        known_stock: the bottom of the stock whose order is public, top first
+            (after a straight turnover the whole stock, R-D6; else empty).
+        restocked: the cards the stock was last refilled with (R-D4, D6):
+            every card of the stock is one of them once ``restocks > 0``.
     """
 
     hands: tuple[CardMultiset, ...] = attrs.field(converter=_hands)
@@ -189,6 +219,11 @@ class RoundState:
     phase: Phase
     turn: TurnState = FRESH_TURN
     restocks: int = 0
+    known_cards: tuple[CardMultiset, ...] = attrs.field(
+        converter=_hands, default=attrs.Factory(lambda self: (_NONE,) * len(self.hands), takes_self=True)
+    )
+    known_stock: tuple[Card, ...] = attrs.field(converter=_cards, default=())
+    restocked: CardMultiset = attrs.field(factory=CardMultiset)
 
     def __attrs_post_init__(self) -> None:
         n = len(self.hands)
@@ -210,6 +245,7 @@ class RoundState:
         for i, tm in enumerate(self.table):
             if tm.owner is not None and tm.owner >= n:
                 raise InvalidStateError(StateReason.INCONSISTENT, f"round.table[{i}].owner", "not a seat")
+        check_knowledge(self.known_cards, self.known_stock, self.restocked, n, "round.")
 
     @property
     def top_discard(self) -> Card | None:

@@ -6,6 +6,7 @@ import attrs
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._state import (
+    _NONE,
     GameState,
     Phase,
     TableMeld,
@@ -14,11 +15,13 @@ from rummylib.engine._state import (
     _bools,
     _cards,
     _check_int,
+    _hands,
     _ints,
     _names,
     _results,
     _table,
     check_items,
+    check_knowledge,
 )
 from rummylib.errors import ArgumentError, ArgumentReason, InvalidStateError, StateReason
 from rummylib.rules import Ruleset
@@ -52,6 +55,19 @@ class PlayerView:
         totals: running totals.
         results: the finished rounds' results.
         standings: totals, rounds played and winners once over.
+        opening_points: what the opening in progress of the seat to act is
+            worth so far (R-O4: public, the melds are on the table).
+        opening_clean: whether that opening holds a run without jokers.
+        has_laid: whether each seat laid anything in an earlier turn of this
+            round (R-E2, E4: everyone saw it).
+        known_cards: per seat, the cards every player knows that seat holds
+            (R-H1: taken from the pile, freed by a swap, or drawn from a stock
+            of public order, and not yet laid or thrown); a lower bound of the
+            hand, and part of :attr:`hand` for this seat.
+        known_stock: the bottom of the stock whose order is public, top first
+            (after a straight turnover, the whole stock, R-D6).
+        restocked: the cards the stock was last refilled with (R-D4, D6); once
+            ``restocks > 0`` every card of the stock is one of them.
     """
 
     seat: int
@@ -72,6 +88,16 @@ class PlayerView:
     totals: tuple[int, ...] = attrs.field(converter=_ints)
     results: tuple[RoundResult, ...] = attrs.field(converter=_results)
     standings: Standings
+    opening_points: int = 0
+    opening_clean: bool = False
+    has_laid: tuple[bool, ...] = attrs.field(
+        converter=_bools, default=attrs.Factory(lambda self: (False,) * len(self.players), takes_self=True)
+    )
+    known_cards: tuple[CardMultiset, ...] = attrs.field(
+        converter=_hands, default=attrs.Factory(lambda self: (_NONE,) * len(self.players), takes_self=True)
+    )
+    known_stock: tuple[Card, ...] = attrs.field(converter=_cards, default=())
+    restocked: CardMultiset = attrs.field(factory=CardMultiset)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Ruleset):
@@ -88,7 +114,7 @@ class PlayerView:
         check_items(self.table, TableMeld, "table", "a TableMeld")
         check_items(self.discard, Card, "discard", "a Card")
         check_items(self.results, RoundResult, "results", "a RoundResult")
-        for field, kind in (("hand_sizes", int), ("totals", int), ("opened", bool)):
+        for field, kind in (("hand_sizes", int), ("totals", int), ("opened", bool), ("has_laid", bool)):
             values = getattr(self, field)
             check_items(values, kind, field, f"a {kind.__name__}")
             if len(values) != n:
@@ -99,6 +125,7 @@ class PlayerView:
             raise _bad("turn", self.turn, "a TurnState or None")
         if not isinstance(self.standings, Standings):
             raise _bad("standings", self.standings, "a Standings")
+        check_knowledge(self.known_cards, self.known_stock, self.restocked, n, "")
 
     @property
     def is_my_turn(self) -> bool:
@@ -114,6 +141,28 @@ class PlayerView:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase is Phase.GAME_OVER
+
+    def _repr_svg_(self) -> str:
+        """The view as SVG, for notebooks (imports :mod:`rummylib.svg` lazily: the engine never imports upward)."""
+        from rummylib.svg import view_svg
+
+        return view_svg(self)
+
+
+_STANDINGS: dict[tuple[object, ...], tuple[Ruleset, Standings]] = {}
+
+
+def _standings(state: GameState) -> Standings:
+    # The standings change only when a round ends; every view of a round shares them.
+    key = (id(state.rules), state.totals, len(state.results))
+    found = _STANDINGS.get(key)
+    if found is not None and found[0] is state.rules:
+        return found[1]
+    if len(_STANDINGS) >= 64:
+        _STANDINGS.clear()
+    table = state.standings
+    _STANDINGS[key] = (state.rules, table)
+    return table
 
 
 def view(state: GameState, seat: int) -> PlayerView:
@@ -156,5 +205,11 @@ def view(state: GameState, seat: int) -> PlayerView:
         restocks=r.restocks,
         totals=state.totals,
         results=state.results,
-        standings=state.standings,
+        standings=_standings(state),
+        opening_points=r.turn.opening_points if r.phase is Phase.PLAY else 0,
+        opening_clean=r.turn.opening_clean if r.phase is Phase.PLAY else False,
+        has_laid=r.has_laid,
+        known_cards=r.known_cards,
+        known_stock=r.known_stock,
+        restocked=r.restocked,
     )

@@ -13,7 +13,7 @@ the physical cards in table order (jokers as :data:`~rummylib.JOKER`),
 
 from __future__ import annotations
 
-from rummylib.melds._build import make_meld, parse_meld
+from rummylib.melds._build import make_meld, meld_readings, parse_meld
 from rummylib.melds._change import lay_off, swap_joker
 from rummylib.melds._types import (
     ACE_HIGH as ACE_HIGH,
@@ -48,6 +48,7 @@ __all__ = [
     "lay_off",
     "make_meld",
     "meld_points",
+    "meld_readings",
     "parse_meld",
     "swap_joker",
     "validate_meld",

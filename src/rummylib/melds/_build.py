@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from rummylib.cards import (
     _SUITS,
+    CARDS,
     JOKER,
     Card,
     Rank,
@@ -28,8 +29,9 @@ from rummylib.melds._types import (
     Meld,
     Run,
     _bad,
-    _joker_rule_error,
     _jokers,
+    _new_group,
+    _new_run,
     card_at_position,
     format_meld,
 )
@@ -37,37 +39,75 @@ from rummylib.rules import Ruleset, _check_rules
 
 
 def _run_readings(naturals: Sequence[Card], n: int, suit: Suit, rules: Ruleset) -> list[Run]:
-    top = ACE_HIGH if rules.ace_high else 13
-    if n > 13:
+    """Every run of ``n`` cards holding ``naturals`` (all of ``suit``) and jokers, lowest start first.
+
+    Computed from the positions alone: for each place of an ace (low, or high
+    where the rules allow), every start whose window holds all the naturals,
+    jokers in the other slots, kept apart unless the rules allow otherwise.
+    """
+    if n > 13 or n - len(naturals) > rules.jokers:
         return []
-    choices = [(1, ACE_HIGH) if c.rank is Rank.ACE else (int(c.rank or 0),) for c in naturals]
-    found: dict[Run, None] = {}
-    for start in range(1, top - n + 2):
-        window = range(start, start + n)
-        for positions in itertools.product(*choices):
-            if len(set(positions)) != len(positions) or not all(p in window for p in positions):
-                continue
-            taken = set(positions)
-            cards = tuple(card_at_position(p, suit) if p in taken else JOKER for p in window)
-            run = Run(suit, start, cards)
-            if _joker_rule_error(run, rules) is None:
-                found[run] = None
-    return list(found)
+    ranks = [c.index % 13 + 1 for c in naturals]
+    taken = set(ranks)
+    if len(taken) != len(ranks):
+        return []  # a run holds each card once (two aces would need both ends, past 13 cards)
+    top = ACE_HIGH if rules.ace_high else 13
+    base = naturals[0].index - ranks[0] + 1  # index of the suit's ace
+    apart = not rules.adjacent_jokers
+    found: list[Run] = []
+    for high_ace in (False, True) if 1 in taken and rules.ace_high else (False,):
+        places = {ACE_HIGH if r == 1 else r for r in ranks} if high_ace else taken
+        low, high = min(places), max(places)
+        for start in range(max(1, high - n + 1), min(low, top - n + 1) + 1):
+            cards: list[Card] = []
+            last_joker = False
+            for p in range(start, start + n):
+                if p in places:
+                    cards.append(CARDS[base if p == ACE_HIGH else base + p - 1])
+                    last_joker = False
+                elif last_joker and apart:
+                    break
+                else:
+                    cards.append(JOKER)
+                    last_joker = True
+            else:
+                found.append(_new_run(suit, start, tuple(cards)))
+    return found
 
 
 def _group_readings(naturals: Sequence[Card], n: int, rank: Rank, rules: Ruleset) -> list[Group]:
-    used = [c.suit for c in naturals if c.suit is not None]
-    if n > 4 or len(set(used)) != len(used):
+    """Every group of ``n`` cards holding ``naturals`` (all of ``rank``), one per joker declaration."""
+    used = {c.index // 13 for c in naturals}
+    jokers = n - len(naturals)
+    limit = rules.group3_max_jokers if n == 3 else rules.group4_max_jokers
+    if n > 4 or len(used) != len(naturals) or jokers > min(limit, rules.jokers):
         return []
-    missing = [s for s in _SUITS if s not in used]
+    low = int(rank) - 1
+    missing = [s for s in range(4) if s not in used]
     found: list[Group] = []
-    for extra in itertools.combinations(missing, n - len(naturals)):
-        suits = sorted((*used, *extra), key=lambda s: s.index)
-        cards = tuple(JOKER if s in extra else natural(int(rank), s) for s in suits)
-        group = Group(rank, cards, suits)
-        if _joker_rule_error(group, rules) is None:
-            found.append(group)
+    for extra in itertools.combinations(missing, jokers):
+        slots = sorted((*used, *extra))
+        cards = tuple(JOKER if s in extra else CARDS[s * 13 + low] for s in slots)
+        found.append(_new_group(rank, cards, tuple(_SUITS[s] for s in slots)))
     return found
+
+
+def _readings(naturals: Sequence[Card], n: int, rules: Ruleset) -> list[Meld]:
+    """Every meld of ``n`` cards: ``naturals`` and jokers (runs by start, then groups)."""
+    if not naturals:
+        return []
+    first = naturals[0]
+    suit, rank = first.suit, first.rank
+    one_suit = one_rank = True
+    for c in naturals:
+        one_suit = one_suit and c.suit is suit
+        one_rank = one_rank and c.rank is rank
+    readings: list[Meld] = []
+    if one_suit and suit is not None:
+        readings += _run_readings(naturals, n, suit, rules)
+    if one_rank and rank is not None:
+        readings += _group_readings(naturals, n, rank, rules)
+    return readings
 
 
 def _joker_targets(meld: Meld) -> list[Card]:
@@ -163,32 +203,75 @@ def _diagnose(cards: tuple[Card, ...], naturals: Sequence[Card], rules: Ruleset)
     return _bad(MeldReason.TOO_MANY_JOKERS, cards, msg)
 
 
-def _laid_runs(given: tuple[Card, ...], suit: Suit) -> list[Run]:
-    """Every run layout that keeps the cards in the given order (rules aside)."""
-    if len(given) > 13:
-        return []
-    laid: list[Run] = []
-    for start in range(1, ACE_HIGH - len(given) + 2):
-        try:
-            laid.append(Run(suit, start, given))
-        except InvalidMeldError:
-            continue
-    return laid
+def meld_readings(cards: Iterable[Card], rules: Ruleset) -> tuple[Meld, ...]:
+    """Every valid meld made of exactly ``cards``, one per joker declaration (R-M, J1-J3).
+
+    The cards are taken as a multiset: a run in any order of its cards, a
+    group in any order. Each way the jokers can stand for cards is its own
+    reading: ``8S 8H JK`` has two (the joker as 8D or as 8C), ``5H 6H JK``
+    two (as 4H or 7H). Runs come first, lowest start first, then groups by
+    the suits the jokers take. An empty tuple means the cards form no meld;
+    :func:`make_meld` says why.
+
+    Raises:
+        InvalidCardsError: ``cards`` is not an iterable of :class:`Card`.
+        RulesetError: ``rules`` is not a :class:`Ruleset`.
+
+    >>> from rummylib import REMIK, parse_cards
+    >>> [str(m) for m in meld_readings(parse_cards("8S 8H JK"), REMIK)]
+    ['8S 8H JK=8D', '8S 8H JK=8C']
+    >>> [str(m) for m in meld_readings(parse_cards("7H 5H JK"), REMIK)]
+    ['5H JK=6H 7H']
+    """
+    rules = _check_rules(rules)
+    given = as_cards(cards)
+    if len(given) < 3:
+        return ()
+    naturals = [c for c in given if not c.is_joker]
+    return tuple(_readings(naturals, len(given), rules))
+
+
+def _choose(given: tuple[Card, ...], readings: list[Meld], declared: list[Card] | None) -> Meld:
+    """The one rule of :func:`make_meld`: as laid, else the only reading, else ambiguous."""
+    if declared is not None:
+        want = sorted(declared)
+        matching = [m for m in readings if _joker_targets(m) == want]
+        if not matching:
+            text = format_cards(given)
+            options = "; ".join(format_meld(m) for m in readings)
+            msg = f"jokers in {text} cannot stand for {format_cards(declared)}; possible: {options}"
+            raise _bad(MeldReason.JOKER_MISMATCH, given, msg)
+        readings = matching
+    for meld in readings:
+        if isinstance(meld, Run) and meld.cards == given:
+            return meld  # the order as laid, lowest first, is a valid reading
+    if len(readings) == 1:
+        return readings[0]
+    text = format_cards(given)
+    options = "; ".join(format_meld(m) for m in readings)
+    msg = f"meld {text} is ambiguous ({options}); say what the jokers stand for"
+    raise InvalidMeldError(MeldReason.AMBIGUOUS, given, msg, tuple(readings))
 
 
 def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] | None = None) -> Meld:
     """Build a meld from cards as a player lays them (R-M, J1-J3).
 
-    A run given lowest first is taken as laid: ``5H 6H JK`` makes the joker
-    7H, and ``JK JK 5H`` is refused (R-J3: as laid, its jokers stand side by
-    side as 3H and 4H), as is ``QS KS AS`` under rules without a high ace.
-    Cards given in an order that is no run layout (``7H 5H 6H``, a set in any
-    order) are read by their content: if exactly one reading exists, it is
-    taken. Where several exist (a set of three with a joker; jokers whose
-    place the order does not fix), ``jokers`` states what the jokers stand
-    for (in any order). A group comes back with
-    its slots in suit order S, H, D, C. A meld needs at least one real card,
-    and never holds more jokers than the ruleset's deck.
+    One rule decides which meld the cards make, among their readings
+    (:func:`meld_readings`, narrowed to the declared ``jokers`` if given):
+
+    1. the order as laid, when it is a valid reading: a run is laid lowest
+       first, so ``5H 6H JK`` makes the joker 7H and ``JK 5H 6H`` makes it 4H
+       (a group may be laid in any order);
+    2. otherwise the single reading of the cards: ``7H 5H 6H``, ``JK JK 5H``
+       (as ``JK=4H 5H JK=6H``: laid as given its jokers would touch, R-J3),
+       ``KH AH JK`` (as ``JK=QH KH AH``);
+    3. otherwise, with several readings (a set of three with a joker; jokers
+       whose place the order does not fix), :class:`InvalidMeldError` with
+       reason ``AMBIGUOUS`` and every reading in its ``readings``; ``jokers``
+       states what the jokers stand for (in any order) and so chooses one.
+
+    A group comes back with its slots in suit order S, H, D, C. A meld needs
+    at least one real card, and never holds more jokers than the ruleset's deck.
 
     Args:
         cards: the cards as laid, any iterable of :class:`Card`.
@@ -199,19 +282,22 @@ def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] |
         The :class:`Run` or :class:`Group`.
 
     Raises:
-        InvalidMeldError: the cards form no meld, or several and ``jokers``
-            does not choose (reason ``AMBIGUOUS``); the reason names the rule.
+        InvalidMeldError: the cards form no meld (the reason names the rule),
+            or several and ``jokers`` does not choose (reason ``AMBIGUOUS``,
+            the melds in ``readings``).
         InvalidCardsError: ``cards`` is not an iterable of :class:`Card`.
+        RulesetError: ``rules`` is not a :class:`Ruleset`.
 
     >>> from rummylib import REMIK, parse_cards
     >>> str(make_meld(parse_cards("8S 8H JK"), REMIK, jokers=parse_cards("8D")))
     '8S 8H JK=8D'
-    >>> str(make_meld(parse_cards("JK 5H JK"), REMIK))
-    'JK=4H 5H JK=6H'
-    >>> make_meld(parse_cards("JK JK 5H"), REMIK).cards
-    Traceback (most recent call last):
-    ...
-    rummylib.errors.InvalidMeldError: JK JK 5H as laid is no valid run: run JK=3H JK=4H 5H has two jokers side by side
+    >>> str(make_meld(parse_cards("JK 5H JK"), REMIK)), str(make_meld(parse_cards("KH AH JK"), REMIK))
+    ('JK=4H 5H JK=6H', 'JK=QH KH AH')
+    >>> try:
+    ...     make_meld(parse_cards("8S 8H JK"), REMIK)
+    ... except InvalidMeldError as error:
+    ...     print(error.reason, [str(m) for m in error.readings])
+    MeldReason.AMBIGUOUS ['8S 8H JK=8D', '8S 8H JK=8C']
     >>> make_meld(parse_cards("5H 7H 8S"), REMIK)
     Traceback (most recent call last):
     ...
@@ -219,58 +305,42 @@ def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] |
     """
     rules = _check_rules(rules)
     given = as_cards(cards)
-    text = format_cards(given)
     n = len(given)
     if n < 3:
+        text = format_cards(given)
         raise _bad(MeldReason.TOO_SHORT, given, f"meld {text or '(no cards)'} has fewer than 3 cards")
     naturals = [c for c in given if not c.is_joker]
     joker_count = n - len(naturals)
     if joker_count and rules.jokers == 0:
-        raise _bad(MeldReason.JOKERS_NOT_ALLOWED, given, f"meld {text} holds a joker; the {rules.name} rules have none")
+        msg = f"meld {format_cards(given)} holds a joker; the {rules.name} rules have none"
+        raise _bad(MeldReason.JOKERS_NOT_ALLOWED, given, msg)
     if not naturals:
-        raise _bad(MeldReason.NO_NATURAL, given, f"meld {text} holds only jokers; a meld needs a real card")
+        raise _bad(
+            MeldReason.NO_NATURAL, given, f"meld {format_cards(given)} holds only jokers; a meld needs a real card"
+        )
     declared: list[Card] | None = None
     if jokers is not None:
         declared = list(as_cards(jokers, "jokers"))
         if len(declared) != joker_count or any(c.is_joker for c in declared):
-            msg = f"meld {text} has {_jokers(joker_count)} but declares {format_cards(declared) or 'none'}"
+            shown = format_cards(declared) or "none"
+            msg = f"meld {format_cards(given)} has {_jokers(joker_count)} but declares {shown}"
             raise _bad(MeldReason.JOKER_MISMATCH, given, msg)
+    readings = _readings(naturals, n, rules)
+    if not readings:
+        raise _refusal(given, naturals, rules)
+    return _choose(given, readings, declared)
+
+
+def _refusal(given: tuple[Card, ...], naturals: Sequence[Card], rules: Ruleset) -> InvalidMeldError:
+    """Why cards with no reading form no meld."""
     ranks = {c.rank for c in naturals}
     suits = {c.suit for c in naturals}
     if len(ranks) > 1 and len(suits) > 1:
+        text = format_cards(given)
         if len(ranks) == len(naturals):
-            raise _bad(MeldReason.MIXED_SUITS, given, f"cards {text} mix suits and ranks: neither a run nor a set")
-        raise _bad(MeldReason.MIXED_RANKS, given, f"cards {text} mix ranks and suits: neither a set nor a run")
-    readings: list[Meld] = []
-    if len(ranks) == 1:
-        readings += _group_readings(naturals, n, naturals[0].rank or Rank.ACE, rules)
-    if len(suits) == 1:
-        readings += _run_readings(naturals, n, naturals[0].suit or Suit.SPADES, rules)
-    if not readings:
-        raise _diagnose(given, naturals, rules)
-    if len(suits) == 1 and not any(isinstance(m, Group) for m in readings):
-        # The order the player laid fixes the layout: judge that layout (R-J3, M4).
-        laid = _laid_runs(given, naturals[0].suit or Suit.SPADES)
-        errors = [_joker_rule_error(run, rules) for run in laid]
-        first = errors[0] if laid else None
-        if first is not None and all(errors):
-            raise _bad(first.reason, given, f"{text} as laid is no valid run: {first}")
-    if declared is not None:
-        want = sorted(declared)
-        matching = [m for m in readings if _joker_targets(m) == want]
-        if not matching:
-            options = "; ".join(format_meld(m) for m in readings)
-            msg = f"jokers in {text} cannot stand for {format_cards(declared)}; possible: {options}"
-            raise _bad(MeldReason.JOKER_MISMATCH, given, msg)
-        readings = matching
-    if len(readings) == 1:
-        return readings[0]
-    in_order = [m for m in readings if isinstance(m, Run) and m.cards == given]
-    if len(in_order) == 1:
-        return in_order[0]
-    options = "; ".join(format_meld(m) for m in readings)
-    msg = f"meld {text} is ambiguous ({options}); say what the jokers stand for"
-    raise _bad(MeldReason.AMBIGUOUS, given, msg)
+            return _bad(MeldReason.MIXED_SUITS, given, f"cards {text} mix suits and ranks: neither a run nor a set")
+        return _bad(MeldReason.MIXED_RANKS, given, f"cards {text} mix ranks and suits: neither a set nor a run")
+    return _diagnose(given, naturals, rules)
 
 
 def parse_meld(text: str, rules: Ruleset) -> Meld:

@@ -136,6 +136,12 @@ class Meld:
     def __str__(self) -> str:
         return format_meld(self)
 
+    def _repr_svg_(self) -> str:
+        """The meld as SVG, for notebooks (imports :mod:`rummylib.svg` lazily: melds never import upward)."""
+        from rummylib.svg import to_svg
+
+        return to_svg(self)
+
 
 def _run_check(run: Run) -> None:
     if not isinstance(run.suit, Suit):
@@ -256,6 +262,24 @@ class Group(Meld):
 
     def __str__(self) -> str:
         return format_meld(self)
+
+
+def _new_run(suit: Suit, start: int, cards: tuple[Card, ...]) -> Run:
+    """A run whose layout the caller has built correctly (no checks; internal, for hot paths)."""
+    run = object.__new__(Run)
+    object.__setattr__(run, "suit", suit)
+    object.__setattr__(run, "start", start)
+    object.__setattr__(run, "cards", cards)
+    return run
+
+
+def _new_group(rank: Rank, cards: tuple[Card, ...], suits: tuple[Suit, ...]) -> Group:
+    """A group whose layout the caller has built correctly (no checks; internal, for hot paths)."""
+    group = object.__new__(Group)
+    object.__setattr__(group, "rank", rank)
+    object.__setattr__(group, "cards", cards)
+    object.__setattr__(group, "suits", suits)
+    return group
 
 
 def _check_meld(meld: object) -> Meld:

@@ -12,7 +12,8 @@ import os
 from rummylib.errors import StateReason
 from rummylib.records._doc import MAX_TEXT, SCHEMA_VERSION, fail, short
 from rummylib.records._json import from_json
-from rummylib.records._record import GameRecord, format_record, parse_record, record_to_json
+from rummylib.records._record import GameRecord, record_to_json
+from rummylib.records._text import format_record, parse_record
 
 __all__ = ["load_record", "save_record"]
 

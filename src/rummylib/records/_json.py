@@ -66,6 +66,9 @@ field                      JSON type                    example (remik)
 ``melds_per_turn``         integer or null              ``null`` (any number)
 ``discard_rule``           ``"free"``, ``"new_meld"``   ``"new_meld"``
 ``discard_taken_card``     boolean                      ``false``
+``take_discard_to_open``   boolean (optional: documents ``false``
+                           written before it read as
+                           ``false``)
 ``must_discard_to_go_out`` boolean                      ``true``
 ``restock_rule``           ``"reshuffle_keep_top"``,    ``"reshuffle_keep_top"``
                            ``"turn_over"``
@@ -192,9 +195,12 @@ information included. Keep it on the server; send clients views.
         which may not be discarded, R-T7), ``must_meld`` (card or ``null``:
         the taken discard not yet in a new meld, R-D2), ``must_go_out``
         (boolean, R-D2), ``freed_jokers`` (integer, jokers freed by swaps and
-        not yet in a new meld, R-J4), ``melds_laid`` (integer, R-T5),
-        ``laid`` (boolean). In the draw phase the turn is all ``null``,
-        ``false`` and ``0``.
+        not yet in a new meld, R-J4), ``melds_laid`` (integer, R-T5; they
+        are the table's last melds), ``laid`` (boolean), ``opening_points``
+        (integer) and ``opening_clean`` (boolean): the opening in progress
+        of a seat that has not opened (R-O4), which must match the turn's new
+        melds (optional: documents written before them read ``0``/``false``).
+        In the draw phase the turn is all ``null``, ``false`` and ``0``.
     ``restocks``
         How often the stock was refilled this round (R-D4, D6), at most the
         ruleset's ``restock_limit``.
@@ -215,7 +221,16 @@ Player view
 
 ``seat``
     Whose view this is.
-``rules``, ``players``, ``dealer``, ``round_number``, ``totals``, ``results``
+``rules``
+    A preset is named by reference, ``{"name": "remik", "fingerprint":
+    "..."}`` (16 hex digits, :func:`~rummylib.records.ruleset_fingerprint`),
+    so a view does not repeat every rule; any other ruleset (or any ruleset,
+    with ``to_json(view, full_rules=True)``) is written in full, as in a state.
+    A reader resolves a reference among the presets and the ``rulesets=`` it
+    is given; an unknown name or a fingerprint that differs raises
+    :class:`~rummylib.RulesetMismatchError` (``UNKNOWN_RULESET``,
+    ``RULESET_MISMATCH``).
+``players``, ``dealer``, ``round_number``, ``totals``, ``results``
     As in a state.
 ``standings``
     ``{"rounds": <finished rounds>, "is_over": <boolean>, "winners": [<seats>]}``,
@@ -231,6 +246,10 @@ Player view
 ``turn``
     As in a state's ``round``, when this seat is to act in the draw or play
     phase; ``null`` otherwise.
+``opening_points``, ``opening_clean``
+    The opening in progress of the seat to act (R-O4; public, as its melds
+    are on the table), as in a state's ``turn``; optional, ``0``/``false``
+    when absent.
 
 Reading a view checks that the cards it shows fit in the deck and that
 they, the hand sizes and the stock size add up to the deck (R-C3), and the
@@ -244,7 +263,11 @@ dealer), and ``actions``: an array of actions in the text notation of
 :func:`~rummylib.records.format_action` (``"draw"``, ``"discard KS"``,
 ``"open 9S 10S JS | 8H 8D JK=8C"``), read with the record's ruleset.
 Loading checks each action's form; :func:`~rummylib.records.replay` checks
-that each is legal.
+that each is legal. Two optional fields, written only when not empty:
+``headers``, an object with any of ``event``, ``site``, ``date``, ``round``,
+``result`` (strings) and ``tags`` (an object of free tags, name -> string;
+see :class:`~rummylib.records.RecordHeaders`), and ``comments``, an array of
+``{"action": <index>, "text": <string>}``, at most one per action.
 """
 
 from __future__ import annotations
@@ -252,7 +275,7 @@ from __future__ import annotations
 import json
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
 from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
@@ -270,6 +293,7 @@ from rummylib.records._doc import (
     short,
 )
 from rummylib.records._record import GameRecord, record_from_json, record_to_json
+from rummylib.records._rulesref import known_rulesets, lean_view_from_json, lean_view_to_json
 from rummylib.records._state import state_from_json, state_to_json
 from rummylib.records._values import (
     ACTION_TYPES,
@@ -321,8 +345,12 @@ _KINDS: Final[dict[str, tuple[tuple[type, ...], _Writer, _Reader]]] = {
 }
 
 
-def to_dict(value: Document) -> dict[str, Any]:
+def to_dict(value: Document, *, full_rules: bool = False) -> dict[str, Any]:
     """A JSON-safe document for ``value``, with its ``schema`` and ``kind``.
+
+    A view names a preset ruleset by reference, ``{"name": ..., "fingerprint":
+    ...}`` (see :func:`ruleset_fingerprint`); ``full_rules=True`` writes every
+    field instead. A ruleset that is no preset is always written in full.
 
     Raises:
         InvalidStateError: ``value`` is not something records can write
@@ -332,6 +360,8 @@ def to_dict(value: Document) -> dict[str, Any]:
     >>> to_dict(Discard(parse_card("KS")))
     {'schema': 1, 'kind': 'action', 'type': 'discard', 'card': 'KS'}
     """
+    if type(value) is PlayerView:
+        return {"schema": SCHEMA_VERSION, "kind": "view", **lean_view_to_json(value, full_rules=full_rules)}
     for kind, (held, write, _) in _KINDS.items():
         if type(value) in held:
             return {"schema": SCHEMA_VERSION, "kind": kind, **write(value)}
@@ -340,12 +370,14 @@ def to_dict(value: Document) -> dict[str, Any]:
 
 
 @overload
-def from_dict(data: object) -> Document: ...
+def from_dict(data: object, *, rulesets: Iterable[Ruleset] = ()) -> Document: ...
 @overload
-def from_dict(data: object, expect: type[_T]) -> _T: ...
+def from_dict(data: object, expect: type[_T], *, rulesets: Iterable[Ruleset] = ()) -> _T: ...
 @overload
-def from_dict(data: object, expect: types.UnionType) -> Any: ...
-def from_dict(data: object, expect: type[Any] | types.UnionType | None = None) -> Any:
+def from_dict(data: object, expect: types.UnionType, *, rulesets: Iterable[Ruleset] = ()) -> Any: ...
+def from_dict(
+    data: object, expect: type[Any] | types.UnionType | None = None, *, rulesets: Iterable[Ruleset] = ()
+) -> Any:
     """Read a document written by :func:`to_dict`, re-validating all of it.
 
     Args:
@@ -355,8 +387,13 @@ def from_dict(data: object, expect: type[Any] | types.UnionType | None = None) -
         expect: the type the document must hold (``Ruleset``, ``Meld``,
             ``Open``, ...), or a union of types such as :data:`~rummylib.Action`;
             ``None`` takes any kind.
+        rulesets: rulesets besides the presets that a view's ruleset
+            reference may name (a house variant the server and its clients share).
 
     Raises:
+        RulesetMismatchError: a view names its ruleset by a reference that
+            matches no known ruleset (``UNKNOWN_RULESET``) or by a fingerprint
+            other than the known ruleset's (``RULESET_MISMATCH``).
         InvalidStateError: the document is malformed, forged, too large or
             not of the expected type; ``reason`` says what, ``path`` where.
 
@@ -369,10 +406,10 @@ def from_dict(data: object, expect: type[Any] | types.UnionType | None = None) -
     rummylib.errors.InvalidStateError: slots: 5H 6H JK=8H: the jokers do not match their positions; ...
     """
     check_limits(data)
-    return _read_document(data, expect)
+    return _read_document(data, expect, rulesets)
 
 
-def _read_document(data: object, expect: type[Any] | types.UnionType | None) -> Any:
+def _read_document(data: object, expect: type[Any] | types.UnionType | None, rulesets: Iterable[Ruleset] = ()) -> Any:
     """:func:`from_dict` on data whose limits are checked."""
     wanted = _expected(expect)
     header = Obj(data, "", "a document")
@@ -394,7 +431,7 @@ def _read_document(data: object, expect: type[Any] | types.UnionType | None) -> 
         article = "an" if name[:1] in "AEIOU" else "a"
         fail(StateReason.BAD_SCHEMA, "kind", f"expected {article} {name} document, found kind {kind!r}")
     body = {k: v for k, v in data.items() if k not in ("schema", "kind")}  # type: ignore[attr-defined]
-    value = read(body, "")
+    value = lean_view_from_json(body, "", known_rulesets(rulesets)) if kind == "view" else read(body, "")
     if wanted is not None and not isinstance(value, wanted):
         fail(StateReason.BAD_SCHEMA, "type", f"expected {_type_name(expect)}, found {_type_name(type(value))}")
     return value
@@ -420,7 +457,7 @@ def _type_name(kind: object) -> str:
     return getattr(kind, "__name__", "?")
 
 
-def to_json(value: Document, *, indent: int | None = None) -> str:
+def to_json(value: Document, *, indent: int | None = None, full_rules: bool = False) -> str:
     """:func:`to_dict` as JSON text (keys in schema order, ASCII-safe).
 
     Raises:
@@ -431,16 +468,18 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
     >>> to_json(DrawStock())
     '{"schema": 1, "kind": "action", "type": "draw"}'
     """
-    return json.dumps(to_dict(value), indent=indent, ensure_ascii=True, allow_nan=False)
+    return json.dumps(to_dict(value, full_rules=full_rules), indent=indent, ensure_ascii=True, allow_nan=False)
 
 
 @overload
-def from_json(text: str | bytes) -> Document: ...
+def from_json(text: str | bytes, *, rulesets: Iterable[Ruleset] = ()) -> Document: ...
 @overload
-def from_json(text: str | bytes, expect: type[_T]) -> _T: ...
+def from_json(text: str | bytes, expect: type[_T], *, rulesets: Iterable[Ruleset] = ()) -> _T: ...
 @overload
-def from_json(text: str | bytes, expect: types.UnionType) -> Any: ...
-def from_json(text: str | bytes, expect: type[Any] | types.UnionType | None = None) -> Any:
+def from_json(text: str | bytes, expect: types.UnionType, *, rulesets: Iterable[Ruleset] = ()) -> Any: ...
+def from_json(
+    text: str | bytes, expect: type[Any] | types.UnionType | None = None, *, rulesets: Iterable[Ruleset] = ()
+) -> Any:
     """Parse JSON text safely (size and depth bounded, strict syntax), then :func:`from_dict`.
 
     Raises:
@@ -453,4 +492,4 @@ def from_json(text: str | bytes, expect: type[Any] | types.UnionType | None = No
     >>> from_json(to_json(DrawStock()), Action)
     DrawStock()
     """
-    return _read_document(parse_json(text), expect)  # parse_json checked the limits
+    return _read_document(parse_json(text), expect, rulesets)  # parse_json checked the limits

@@ -1,9 +1,11 @@
 """Game records: the ruleset, the seats, the seed and the actions; replay; the text form.
 
 A record holds everything needed to rebuild a game: :func:`replay` deals with
-:func:`~rummylib.new_game` and applies the actions one by one. Records are
-saved as JSON (``kind: "record"``) or as text, one header line and one action
-a line::
+:func:`~rummylib.new_game` and applies the actions one by one; headers and
+comments (:mod:`rummylib.records._headers`) file and annotate it. Records are
+saved as JSON (``kind: "record"``) or as text (the current text form, with
+PGN-like headers, is in :mod:`rummylib.records._text`). The older text form,
+still read, is one header line and one action a line::
 
     # rummylib game record
     {"schema": 1, "kind": "record", "rules": {...}, "players": ["Ann", "Bob"], "seed": {...}, "dealer": 0}
@@ -37,6 +39,14 @@ from rummylib.errors import (
     StateReason,
 )
 from rummylib.records._doc import MAX_TEXT, SCHEMA_VERSION, Obj, fail, join, parse_json, short
+from rummylib.records._headers import (
+    RecordHeaders,
+    comments_from_json,
+    comments_to_json,
+    comments_tuple,
+    headers_from_json,
+    headers_to_json,
+)
 from rummylib.records._notation import format_action, read_action
 from rummylib.records._state import read_players, read_seat, read_seed, seed_to_json
 from rummylib.records._values import check_action, ruleset_from_json, ruleset_to_json
@@ -84,6 +94,11 @@ class GameRecord:
         seed: the seed of every shuffle (a record, unlike a view, holds it).
         dealer: the first dealer.
         actions: every action in the order played.
+        headers: the event, site, date, round, result and free tags
+            (:class:`~rummylib.records.RecordHeaders`), as PGN has them.
+        comments: ``(index, text)`` pairs, a comment on the action at that
+            index (a mapping is accepted; kept sorted, see
+            :class:`~rummylib.records.RecordHeaders` for how text is kept).
 
     >>> import rummylib as rl
     >>> rec = GameRecord(rl.STRAIGHT, ("Ann", "Bob"), seed=7, actions=(rl.DrawStock(),))
@@ -96,6 +111,8 @@ class GameRecord:
     seed: int | str
     dealer: int = 0
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+    headers: RecordHeaders = attrs.field(factory=RecordHeaders)
+    comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=comments_tuple)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Ruleset):
@@ -117,6 +134,15 @@ class GameRecord:
             fail(StateReason.BAD_VALUE, "dealer", f"seat {self.dealer} is not one of the {len(self.players)} seats")
         for i, action in enumerate(self.actions):
             check_action(action, join("actions", i))
+        if not isinstance(self.headers, RecordHeaders):
+            fail(StateReason.WRONG_TYPE, "headers", f"expected RecordHeaders, not {short(self.headers)}")
+        if self.comments and self.comments[-1][0] >= len(self.actions):
+            index = self.comments[-1][0]
+            fail(StateReason.BAD_VALUE, join("comments", index), f"the record has {len(self.actions)} actions")
+
+    def comment(self, index: int) -> str | None:
+        """The comment on the action at ``index``, or ``None``."""
+        return dict(self.comments).get(index)
 
     def start(self) -> GameState:
         """The game as dealt, before the first action.
@@ -138,7 +164,8 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
     Raises:
         IllegalActionError: the first action the engine refuses; its
             ``index`` field is the action's position in ``record.actions``
-            and its message starts with ``action <index> (<notation>)``.
+            and its message starts with the game's headers, if any
+            (``Club night, round 3, 2026.12.01: ``), then ``action <index> (<notation>)``.
         RulesetError: the record's ruleset, seats, seed or dealer are not valid.
 
     >>> import rummylib as rl
@@ -160,7 +187,8 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
                 text = format_action(action)
             except InvalidStateError:
                 text = short(action)
-            detail = f"action {index} ({text}): {exc}"
+            context = record.headers.context()
+            detail = f"{context + ': ' if context else ''}action {index} ({text}): {exc}"
             raise IllegalActionError(
                 exc.reason,
                 action,
@@ -189,8 +217,13 @@ def _header_to_json(record: GameRecord) -> dict[str, Any]:
 
 
 def record_to_json(record: GameRecord) -> dict[str, Any]:
-    """The record's body: header fields and ``actions`` as notation strings."""
-    return {**_header_to_json(record), "actions": [format_action(a) for a in record.actions]}
+    """The record's body: header fields, ``actions`` as notation strings, ``headers`` and ``comments`` if any."""
+    body = {**_header_to_json(record), "actions": [format_action(a) for a in record.actions]}
+    if record.headers:
+        body["headers"] = headers_to_json(record.headers)
+    if record.comments:
+        body["comments"] = comments_to_json(record.comments)
+    return body
 
 
 def _read_header(obj: Obj) -> tuple[Ruleset, tuple[str, ...], int | str, int]:
@@ -209,15 +242,20 @@ def record_from_json(data: object, path: str) -> GameRecord:
     if len(raw) > MAX_ACTIONS:
         fail(StateReason.TOO_LARGE, obj.at("actions"), f"a record holds at most {MAX_ACTIONS} actions")
     actions = tuple(read_action(a, rules, join(obj.at("actions"), i)) for i, a in enumerate(raw))
+    headers = headers_from_json(obj.get("headers"), obj.at("headers")) if obj.has("headers") else RecordHeaders()
+    comments = comments_from_json(obj.get("comments"), obj.at("comments"), len(actions)) if obj.has("comments") else ()
     obj.done()
-    return GameRecord(rules, players, seed, dealer, actions)
+    return GameRecord(rules, players, seed, dealer, actions, headers, comments)
 
 
 # --- text -----------------------------------------------------------------------------------
 
 
 def format_record(record: GameRecord) -> str:
-    """The text form: a comment, the header (one line of JSON), then one action a line.
+    """The older text form: a comment, the header (one line of JSON), then one action a line.
+
+    Kept so files written before headers existed still load (headers and
+    comments are not part of it); :func:`rummylib.records.format_record` writes the current form.
 
     Raises:
         InvalidStateError: the record holds something that is not an action
@@ -242,7 +280,7 @@ def format_record(record: GameRecord) -> str:
 
 
 def parse_record(text: str) -> GameRecord:
-    """Read the text form of :func:`format_record`.
+    """Read the older text form of :func:`format_record` (:func:`rummylib.records.parse_record` calls it).
 
     Raises:
         InvalidStateError: the header or a line is not valid; the path names

@@ -33,6 +33,7 @@ from rummylib.records._doc import (
     items,
     join,
 )
+from rummylib.records._known import check_in_hands, check_stock, knowledge_to_json, read_knowledge
 from rummylib.records._values import enum_value, meld_from_json, meld_to_json, ruleset_from_json, ruleset_to_json
 from rummylib.rules import MAX_PLAYERS, Ruleset
 from rummylib.scoring import RoundResult, round_scores
@@ -63,6 +64,8 @@ def turn_to_json(turn: TurnState) -> dict[str, Any]:
         "freed_jokers": turn.freed_jokers,
         "melds_laid": turn.melds_laid,
         "laid": turn.laid,
+        "opening_points": turn.opening_points,
+        "opening_clean": turn.opening_clean,
     }
 
 
@@ -101,6 +104,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             "phase": r.phase.value,
             "turn": turn_to_json(r.turn),
             "restocks": r.restocks,
+            **knowledge_to_json(r.known_cards, r.known_stock, r.restocked),
         },
     }
 
@@ -195,6 +199,9 @@ def read_turn(value: object, path: str, rules: Ruleset) -> TurnState:
         freed_jokers=obj.integer("freed_jokers", 0, rules.jokers),
         melds_laid=obj.integer("melds_laid", 0, 52 * rules.decks + rules.jokers),
         laid=obj.flag("laid"),
+        # the opening in progress (R-O4); documents written before it lack the fields
+        opening_points=obj.integer("opening_points", 0, 11 * deck_size(rules)) if obj.has("opening_points") else 0,
+        opening_clean=obj.flag("opening_clean") if obj.has("opening_clean") else False,
     )
     obj.done()
     return turn
@@ -254,6 +261,7 @@ def state_from_json(data: object, path: str) -> GameState:
     phase = read_phase(rnd)
     turn = read_turn(rnd.get("turn"), rnd.at("turn"), rules)
     restocks = rnd.integer("restocks", 0, MAX_ROUNDS)
+    known = read_knowledge(rnd, rules, n, restocks)
     rnd.done()
     obj.done()
     places = [(join(hands_path, i), h) for i, h in enumerate(raw_hands)]
@@ -278,6 +286,8 @@ def state_from_json(data: object, path: str) -> GameState:
         to_act, phase, turn, restocks, discard, table, opened, has_laid, at,
     )  # fmt: skip
     check_facts(facts)
+    check_in_hands(known, hands, facts.sizes, rnd.at("known_cards"))
+    check_stock(known, stock, len(stock), rnd.path)
     round_state = RoundState(
         hands=hands,
         stock=stock,
@@ -289,6 +299,9 @@ def state_from_json(data: object, path: str) -> GameState:
         phase=phase,
         turn=_FRESH if turn == _FRESH else turn,
         restocks=restocks,
+        known_cards=known.known_cards,
+        known_stock=known.known_stock,
+        restocked=known.restocked,
     )
     return GameState(
         rules=rules,

@@ -93,11 +93,17 @@ def _hand_sizes(obj: Obj, key: str) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(pairs))
 
 
+#: Ruleset fields added after schema 1 was published; older documents lack them.
+_ADDED_FIELDS: Final = frozenset({"take_discard_to_open"})
+
+
 def ruleset_from_json(data: object, path: str) -> Ruleset:
     """Read a ruleset body: every field required, no other field, validated by :class:`Ruleset`."""
     obj = Obj(data, path, "a ruleset")
     kwargs: dict[str, Any] = {}
     for name, kind in ruleset_field_kinds().items():
+        if name in _ADDED_FIELDS and not obj.has(name):
+            continue  # a document written before the field existed: its default
         if kind == "str":
             kwargs[name] = obj.text(name)
         elif kind == "int":

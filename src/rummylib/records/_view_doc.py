@@ -14,6 +14,7 @@ from rummylib.engine import Phase, PlayerView
 from rummylib.engine._invariants import MAX_ROUNDS, RoundFacts, check_cards, check_facts
 from rummylib.errors import StateReason
 from rummylib.records._doc import Obj, as_card, card_list, fail, items, join
+from rummylib.records._known import check_in_hands, check_stock, knowledge_to_json, read_knowledge
 from rummylib.records._state import (
     deck_size,
     read_bools,
@@ -58,6 +59,10 @@ def view_to_json(v: PlayerView) -> dict[str, Any]:
         "phase": v.phase.value,
         "turn": None if v.turn is None else turn_to_json(v.turn),
         "restocks": v.restocks,
+        "opening_points": v.opening_points,
+        "opening_clean": v.opening_clean,
+        "has_laid": list(v.has_laid),
+        **knowledge_to_json(v.known_cards, v.known_stock, v.restocked),
     }
 
 
@@ -83,6 +88,13 @@ def view_from_json(data: object, path: str) -> PlayerView:
     raw_turn = obj.get("turn")
     turn = None if raw_turn is None else read_turn(raw_turn, obj.at("turn"), rules)
     restocks = obj.integer("restocks", 0, MAX_ROUNDS)
+    # the opening in progress (R-O4), public; views written before it lack the fields
+    opening_points = obj.integer("opening_points", 0, 11 * size) if obj.has("opening_points") else 0
+    opening_clean = obj.flag("opening_clean") if obj.has("opening_clean") else False
+    # A schema-1 view written before has_laid: an opened seat laid its opening (R-O1) in an earlier turn.
+    old = opened if rules.opening_required else (False,) * n
+    has_laid = read_bools(obj.get("has_laid"), obj.at("has_laid"), n) if obj.has("has_laid") else old
+    known = read_knowledge(obj, rules, n, restocks)
     obj.done()
     if sizes[seat] != len(hand_cards):
         fail(StateReason.INCONSISTENT, join(obj.at("hand_sizes"), seat), f"the hand shown holds {len(hand_cards)}")
@@ -92,7 +104,9 @@ def view_from_json(data: object, path: str) -> PlayerView:
         fail(StateReason.INCONSISTENT, obj.at("turn"), detail)
     places = [(obj.at("hand"), hand_cards), (obj.at("discard"), discard)]
     places += [(join(obj.at("table"), i) + ".meld.slots", tm.meld.cards) for i, tm in enumerate(table)]
-    hidden = sum(sizes) - sizes[seat] + stock_size
+    others = [(join(obj.at("known_cards"), i), tuple(k)) for i, k in enumerate(known.known_cards) if i != seat]
+    places += [*others, (obj.at("known_stock"), known.known_stock)]
+    hidden = sum(sizes) - sizes[seat] + stock_size - sum(len(k) for _, k in others) - len(known.known_stock)
     check_cards(rules, places, obj.path, hidden)
     hand = CardMultiset(hand_cards)
     at = {
@@ -102,7 +116,7 @@ def view_from_json(data: object, path: str) -> PlayerView:
         "phase": obj.at("phase"),
         "restocks": obj.at("restocks"),
         "opened": obj.at("opened"),
-        "has_laid": obj.at("opened"),
+        "has_laid": obj.at("has_laid"),
         "hands": obj.at("hand_sizes"),
         "turn": obj.at("turn"),
         "table": obj.at("table"),
@@ -110,9 +124,16 @@ def view_from_json(data: object, path: str) -> PlayerView:
     hands = tuple(hand if i == seat else None for i in range(n))
     facts = RoundFacts(
         rules, n, dealer, round_number, totals, results, sizes, hands, stock_size,
-        to_act, phase, turn, restocks, discard, table, opened, None, at,
+        to_act, phase, turn, restocks, discard, table, opened, has_laid, at,
     )  # fmt: skip
     check_facts(facts)
+    public = (opening_points, opening_clean)
+    if (turn is not None and public != (turn.opening_points, turn.opening_clean)) or (
+        phase is not Phase.PLAY and public != (0, False)
+    ):
+        fail(StateReason.INCONSISTENT, obj.at("opening_points"), "the opening in progress differs from the turn's")
+    check_in_hands(known, hands, sizes, obj.at("known_cards"))
+    check_stock(known, None, stock_size, obj.path)
     table_standings: Standings = standings(totals, len(results), rules)
     if (table_standings.rounds, table_standings.is_over, table_standings.winners) != (*shown, winners):
         fail(StateReason.INCONSISTENT, obj.at("standings"), "the standings do not follow from the totals")
@@ -135,4 +156,10 @@ def view_from_json(data: object, path: str) -> PlayerView:
         totals=totals,
         results=results,
         standings=table_standings,
+        opening_points=opening_points,
+        opening_clean=opening_clean,
+        has_laid=has_laid,
+        known_cards=known.known_cards,
+        known_stock=known.known_stock,
+        restocked=known.restocked,
     )

@@ -6,12 +6,13 @@ are precomputed once per ruleset (a small bounded cache); every search keeps
 its memo for the length of one call.
 
 >>> from rummylib import REMIK, parse_cards, best_opening
->>> best_opening(parse_cards("9S 10S JS 8H 8D 8C"), REMIK).points
+>>> best_opening(parse_cards("9S 10S JS 8H 8D 8C 2C"), REMIK).points
 53
 """
 
 from __future__ import annotations
 
+from rummylib.solver._check import check_opening
 from rummylib.solver._find import find_melds
 from rummylib.solver._goout import plan_go_out
 from rummylib.solver._opening import best_opening, can_open
@@ -24,6 +25,7 @@ __all__ = [
     "best_opening",
     "best_partition",
     "can_open",
+    "check_opening",
     "find_melds",
     "plan_go_out",
 ]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import mul
 from typing import cast
 
+from rummylib._guards import is_int, is_int_in
 from rummylib.cards import Card, CardMultiset
+from rummylib.errors import InvalidStateError, StateReason, shorten
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import SCALE, Split, first_cover, tightened, wants_lp
-from rummylib.solver._results import Opening, leftover_of, prepare
+from rummylib.solver._results import Opening, prepare
 from rummylib.solver._search import (
     TRIAL_BUDGET,
     Cover,
@@ -22,7 +25,7 @@ from rummylib.solver._search import (
     trial,
     wants_trial,
 )
-from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
+from rummylib.solver._tables import Shape, Tables, build_melds, leftover, tables_for
 
 __all__ = ["best_opening", "can_open"]
 
@@ -81,26 +84,26 @@ def _whole_split(rules: Ruleset) -> Split:
     )
 
 
-def _plain(cover: Cover, x: int, jokers: int, need_clean: bool, alpha: int, m2: int) -> tuple[int, list[Shape]] | None:
-    value = cover.solve(x, jokers, need_clean, alpha, m2)
+def _plain(cover: Cover, x: int, jokers: int, need: int, alpha: int, m2: int) -> tuple[int, list[Shape]] | None:
+    value = cover.solve(x, jokers, need, alpha, m2)
     if value <= alpha or value <= 0:
         return None
-    return value, cover.path(x, jokers, need_clean, value)
+    return value, cover.path(x, jokers, need, value)
 
 
 def _search(
-    cover: Cover, tables: Tables, x: int, jokers: int, need_clean: bool, alpha: int, m2: int
+    cover: Cover, tables: Tables, x: int, jokers: int, need: int, alpha: int, m2: int
 ) -> tuple[int, list[Shape]] | None:
     """The value and shapes of the best opening above ``alpha``, by the strategy the input's size calls for."""
     size = cards_in(x, tables.width, tables.field) + jokers
     if wants_trial(size):
         # A trial that ends is exact either way: None from it means no opening.
-        result = trial(cover, TRIAL_BUDGET, lambda c: (_plain(c, x, jokers, need_clean, alpha, m2),))
+        result = trial(cover, TRIAL_BUDGET, lambda c: (_plain(c, x, jokers, need, alpha, m2),))
         if result is not None:
             return result[0]
     if not wants_lp(size):
-        return _plain(cover, x, jokers, need_clean, alpha, m2)
-    points_cover = tightened(cover, tables, x, jokers, _split(tables.rules))
+        return _plain(cover, x, jokers, need, alpha, m2)
+    points_cover = tightened(cover, tables, x, jokers, _split(tables.rules), need >> 1)
     # Gains are now SCALE * points * m2 + (cards placed, penalty): rescale the cut-off,
     # and results back to the plain scale (points * m2 + the rest) with ``plain``.
     unit = SCALE * m2
@@ -110,34 +113,34 @@ def _search(
         return value // unit * m2 + value % unit
 
     # An opening is never empty: a first cover must be worth more than nothing.
-    found = first_cover(points_cover, tables, x, jokers, need_clean, max(alpha, 0), unit, size)
+    found = first_cover(points_cover, tables, x, jokers, need, max(alpha, 0), unit, size)
     if found is None:
-        best = _plain(points_cover, x, jokers, need_clean, alpha, unit)
+        best = _plain(points_cover, x, jokers, need, alpha, unit)
         return None if best is None else (plain(best[0]), best[1])
     # Two steps, each with the bound that suits it. First the points: is there an
     # opening worth a whole point more? (Points are priced alone and floored.)
     more = (found[0] // unit + 1) * unit - 1
-    value = points_cover.solve(x, jokers, need_clean, more, unit)
+    value = points_cover.solve(x, jokers, need, more, unit)
     if value > more:
-        return plain(value), points_cover.path(x, jokers, need_clean, value)
+        return plain(value), points_cover.path(x, jokers, need, value)
 
     # The points are the best; now the most cards, then the least penalty, among
     # openings worth them. The search priced by points settles most inputs; where
     # it runs out of budget, prices of the whole gain settle the rest (they know
     # what placing one more card costs in points).
     def ties(c: Cover) -> tuple[int, list[Shape]]:
-        value = c.solve(x, jokers, need_clean, found[0], unit)
-        return found if value <= found[0] else (value, c.path(x, jokers, need_clean, value))
+        value = c.solve(x, jokers, need, found[0], unit)
+        return found if value <= found[0] else (value, c.path(x, jokers, need, value))
 
     settled = trial(points_cover, TIE_BUDGET, ties)
     if settled is not None:
         return plain(settled[0]), settled[1]
-    whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules))
+    whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules), need >> 1)
     first = SCALE * plain(found[0])
-    value = whole.solve(x, jokers, need_clean, first, SCALE * m2)
+    value = whole.solve(x, jokers, need, first, SCALE * m2)
     if value <= first:
         return first // SCALE, found[1]  # nothing better than the first cover
-    return value // SCALE, whole.path(x, jokers, need_clean, value)
+    return value // SCALE, whole.path(x, jokers, need, value)
 
 
 def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
@@ -157,7 +160,9 @@ def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
     return False
 
 
-def _solve(hand: CardMultiset, rules: Ruleset) -> Opening | None:
+def _solve(hand: CardMultiset, rules: Ruleset, keep: int) -> Opening | None:
+    if len(hand) - keep < 3:
+        return None  # no meld fits in what may be laid
     if rules.opening_clean_run and not _has_clean_run(hand.counts, rules.ace_high):
         return None  # most hands: no opening without a clean run, and no search needed
     jokers = hand.jokers if rules.jokers else 0
@@ -168,22 +173,43 @@ def _solve(hand: CardMultiset, rules: Ruleset) -> Opening | None:
     tables, rows, m2, potential = cast(tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]], cached)
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(hand.counts, tables), jokers)
-    need_clean = rules.opening_clean_run
+    # Cards no candidate can take (dropped by restrict) are left over, kept for the discard.
+    keep = max(0, keep - (len(hand) - jokers - cards_in(x, tables.width, tables.field)))
+    need = int(rules.opening_clean_run) | keep << 1  # the duty of the search (see Cover)
     # Only openings worth the opening points matter: anything less is cut off.
     alpha = rules.opening_points * m2 - 1
-    best = _search(cover, tables, x, jokers, need_clean, alpha, m2)
+    best = _search(cover, tables, x, jokers, need, alpha, m2)
     if best is None:
         return None
     value, shapes = best
     points = value // m2
-    melds = build_melds(shapes, rules, mix_clean=False)
-    leftover = leftover_of(hand, melds)
-    pens = card_penalties(rules)
-    penalty = sum(pens[c.index] for c in leftover)
-    return Opening(melds, points, leftover, penalty)
+    left = leftover(hand.counts, shapes)
+    penalty = sum(map(mul, card_penalties(rules), left.counts))
+    return Opening(build_melds(shapes, rules, mix_clean=False), points, left, penalty)
 
 
-def best_opening(hand: Iterable[Card], rules: Ruleset) -> Opening | None:
+def check_keep(keep: object, rules: Ruleset) -> int:
+    """The number of cards an opening must leave in hand: ``keep``, or the rules' default.
+
+    By default a player keeps one card where the rules end a turn, and so a
+    go-out, by a discard (``rules.must_discard_to_go_out``: remik, R-T3, E1),
+    and none where a player may go out by melding (straight rummy, E3).
+
+    Raises:
+        InvalidStateError: ``keep`` is not ``None`` or an int from 0 to the
+            size of the ruleset's deck.
+    """
+    if keep is None:
+        return 1 if rules.must_discard_to_go_out else 0
+    most = 52 * rules.decks + rules.jokers
+    if not is_int_in(keep, 0, most):
+        msg = f"keep must be None or an int from 0 to {most} (the deck), not {shorten(keep)}"
+        reason = StateReason.BAD_VALUE if is_int(keep) else StateReason.WRONG_TYPE
+        raise InvalidStateError(reason, "keep", msg)
+    return cast(int, keep)
+
+
+def best_opening(hand: Iterable[Card], rules: Ruleset, *, keep: int | None = None) -> Opening | None:
     """The most valuable legal opening in ``hand`` (R-O2, O3), or ``None``.
 
     An opening is a set of disjoint melds worth at least ``rules.opening_points``
@@ -193,9 +219,17 @@ def best_opening(hand: Iterable[Card], rules: Ruleset) -> Opening | None:
     penalty. Under rules with no opening condition it is the most valuable
     non-empty set of melds. Any multiset up to a whole deck is accepted.
 
+    The opening leaves at least ``keep`` cards of ``hand`` unlaid. By default
+    that is what the rules make a player keep, so the answer is one the engine
+    accepts: one card for the final discard where the rules end every turn
+    with a discard (``rules.must_discard_to_go_out``; remik, R-T3), none where
+    a player may go out by melding. ``keep=0`` asks the pure multiset
+    question: the best melds in the cards, all of them laid if that is best.
+
     Args:
         hand: any iterable of cards (a list, a tuple, a :class:`CardMultiset`).
         rules: the ruleset.
+        keep: how many cards must stay in hand (``None``: the rules' default).
 
     Returns:
         The best :class:`Opening`, or ``None`` if the hand cannot open.
@@ -204,26 +238,40 @@ def best_opening(hand: Iterable[Card], rules: Ruleset) -> Opening | None:
         InvalidCardsError: ``hand`` is not made of cards, or holds more
             copies of a card than the ruleset's deck.
         RulesetError: ``rules`` is not a :class:`Ruleset`.
+        InvalidStateError: ``keep`` is not ``None`` or an int from 0 to the
+            number of cards in the ruleset's deck.
 
     >>> from rummylib import REMIK, parse_cards, best_opening
     >>> opening = best_opening(parse_cards("9S 10S JS 8H 8D 8C 2C"), REMIK)
     >>> [str(m) for m in opening.melds], opening.points, str(opening.leftover)
     (['9S 10S JS', '8H 8D 8C'], 53, '2C')
+
+    A remik player keeps a card for the discard (R-T3); ``keep=0`` lays all it can:
+
+    >>> hand = parse_cards("9S 10S JS QS KS 8H 8D 8C 5H 6H 7H 2C 3C 4C")
+    >>> best_opening(hand, REMIK).points, best_opening(hand, REMIK, keep=0).points
+    (91, 100)
     """
     ms, checked = prepare(hand, rules, "hand")
-    return _solve(ms, checked)
+    return _solve(ms, checked, check_keep(keep, checked))
 
 
-def can_open(hand: Iterable[Card], rules: Ruleset) -> bool:
-    """Whether ``hand`` holds a legal opening (R-O2).
+def can_open(hand: Iterable[Card], rules: Ruleset, *, keep: int | None = None) -> bool:
+    """Whether ``hand`` holds a legal opening (R-O2) that leaves ``keep`` cards.
+
+    ``keep`` is as in :func:`best_opening`: by default the cards the rules
+    make a player keep (one in remik, R-T3).
 
     Raises:
         InvalidCardsError: as :func:`best_opening`.
         RulesetError: as :func:`best_opening`.
+        InvalidStateError: as :func:`best_opening`.
 
     >>> from rummylib import REMIK, parse_cards, can_open
-    >>> can_open(parse_cards("9S 10S JS 8H 8D 8C"), REMIK), can_open(parse_cards("9S 10S JS 8H 8D"), REMIK)
+    >>> can_open(parse_cards("9S 10S JS 8H 8D 8C 2C"), REMIK), can_open(parse_cards("9S 10S JS 8H 8D 2C"), REMIK)
     (True, False)
+    >>> can_open(parse_cards("9S 10S JS 8H 8D 8C"), REMIK), can_open(parse_cards("9S 10S JS 8H 8D 8C"), REMIK, keep=0)
+    (False, True)
     """
     ms, checked = prepare(hand, rules, "hand")
-    return _solve(ms, checked) is not None
+    return _solve(ms, checked, check_keep(keep, checked)) is not None

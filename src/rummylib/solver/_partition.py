@@ -9,7 +9,7 @@ from typing import cast
 from rummylib.cards import Card
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import SCALE, Split, first_cover, tightened, wants_lp
-from rummylib.solver._results import Partition, leftover_of, prepare
+from rummylib.solver._results import Partition, prepare
 from rummylib.solver._search import (
     NEG,
     TRIAL_BUDGET,
@@ -25,7 +25,7 @@ from rummylib.solver._search import (
     wants_trial,
 )
 from rummylib.solver._small import small_partition
-from rummylib.solver._tables import Shape, Tables, build_melds, tables_for
+from rummylib.solver._tables import Shape, Tables, build_melds, leftover, tables_for
 
 __all__ = ["best_partition"]
 
@@ -48,8 +48,8 @@ def _split(pens: tuple[int, ...]) -> Split:
 
 
 def _plain(cover: Cover, x: int, jokers: int) -> list[Shape]:
-    value = cover.solve(x, jokers, False, NEG, 1)
-    return cover.path(x, jokers, False, value)
+    value = cover.solve(x, jokers, 0, NEG, 1)
+    return cover.path(x, jokers, 0, value)
 
 
 def _search(cover: Cover, tables: Tables, x: int, jokers: int, pens: tuple[int, ...]) -> list[Shape]:
@@ -62,12 +62,12 @@ def _search(cover: Cover, tables: Tables, x: int, jokers: int, pens: tuple[int, 
     if not wants_lp(size):
         return _plain(cover, x, jokers)
     cover = tightened(cover, tables, x, jokers, _split(pens))
-    found = first_cover(cover, tables, x, jokers, False, NEG, SCALE, size)
+    found = first_cover(cover, tables, x, jokers, 0, NEG, SCALE, size)
     floor = NEG if found is None else found[0]
-    value = cover.solve(x, jokers, False, floor, SCALE)
+    value = cover.solve(x, jokers, 0, floor, SCALE)
     if found is not None and value <= floor:
         return found[1]  # the exact search found nothing better than the first cover
-    return cover.path(x, jokers, False, value)
+    return cover.path(x, jokers, 0, value)
 
 
 def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
@@ -106,6 +106,5 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(ms.counts, tables), jokers)
     shapes = _search(cover, tables, x, jokers, pens)
-    melds = build_melds(shapes, checked)
-    leftover = leftover_of(ms, melds)
-    return Partition(melds, leftover, sum(map(mul, pens, leftover.counts)))
+    left = leftover(ms.counts, shapes)
+    return Partition(build_melds(shapes, checked), left, sum(map(mul, pens, left.counts)))

@@ -41,7 +41,7 @@ def wants_lp(size: int) -> bool:
 
 
 def first_cover(
-    cover: Cover, tables: Tables, x: int, j: int, need_clean: bool, floor: int, unit: int, size: int
+    cover: Cover, tables: Tables, x: int, j: int, need: int, floor: int, unit: int, size: int
 ) -> tuple[int, list[Shape]] | None:
     """A first cover worth more than ``floor`` for the exact search to prove best, or ``None``.
 
@@ -51,9 +51,9 @@ def first_cover(
     """
     if size < _search.HUNT_FROM:
         return None
-    found = cover.hunt(x, j, need_clean, floor, unit, _search.HUNT_BUDGET)
+    found = cover.hunt(x, j, need, floor, unit, _search.HUNT_BUDGET)
     if found is None:
-        found = dive(cover, tables, x, j, need_clean, floor, unit, _search.TRIAL_BUDGET)
+        found = dive(cover, tables, x, j, need, floor, unit, _search.TRIAL_BUDGET)
     return found
 
 
@@ -118,7 +118,7 @@ class Split(NamedTuple):
 SCALE = 840
 
 
-def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split) -> Cover:
+def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: int = 0) -> Cover:
     """A search over the same candidates with the LP's dual prices as potential.
 
     Gains become ``SCALE * priced * fine + rest``; each card's potential is its
@@ -132,15 +132,21 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split) -> Cov
     """
     rowof, capacity, columns, _, entries = _program(cover, tables, x, j)
     priced = [split.priced(entry[4]) for entry in entries]
-    prices, used = solve_lp(columns, [float(v) for v in priced], capacity)
     joker_row = len(capacity) - 1
+    if keep:
+        # At most (cards - keep) cards are laid: one more row, every column uses its size.
+        # Its price is added to every card's; the search charges it back per card kept.
+        capacity = [*capacity, sum(capacity) - keep]
+        columns = [(*col, (joker_row + 1, sum(n for _, n in col))) for col in columns]
+    prices, used = solve_lp(columns, [float(v) for v in priced], capacity)
+    size_price = max(0.0, prices[joker_row + 1]) if keep else 0.0
     pos = tables.pos
     card_at = tables.card_at
     # Integer prices in units of 1 / SCALE, by search position (joker last).
     units = [0] * 53
     for position, i in rowof.items():
-        units[position] = max(0, ceil(prices[i] * SCALE - 1e-6))
-    units[52] = max(0, ceil(prices[joker_row] * SCALE - 1e-6)) if j else 0
+        units[position] = max(0, ceil((prices[i] + size_price) * SCALE - 1e-6))
+    units[52] = max(0, ceil((prices[joker_row] + size_price) * SCALE - 1e-6)) if j else 0
     for entry, value in zip(entries, priced):
         naturals = [pos[c] for c in entry[4].naturals]
         short = value * SCALE - sum(units[c] for c in naturals) - entry[1] * units[52]
@@ -180,7 +186,7 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split) -> Cov
 
 
 def dive(
-    cover: Cover, tables: Tables, x: int, j: int, need_clean: bool, floor: int, unit: int, budget: int
+    cover: Cover, tables: Tables, x: int, j: int, need: int, floor: int, unit: int, budget: int
 ) -> tuple[int, list[Shape]] | None:
     """A cover worth more than ``floor`` found by LP diving, or ``None``.
 
@@ -189,14 +195,14 @@ def dive(
     deeper dives; if the exact search runs out of budget there, a deep dive of up
     to :data:`DIVE_ROUNDS` programmes.
     """
-    found = _dive(cover, tables, x, j, need_clean, floor, unit, budget, 1)
+    found = _dive(cover, tables, x, j, need, floor, unit, budget, 1)
     if found is None:
-        found = _dive(cover, tables, x, j, need_clean, floor, unit, budget, DIVE_ROUNDS)
+        found = _dive(cover, tables, x, j, need, floor, unit, budget, DIVE_ROUNDS)
     return found
 
 
 def _dive(
-    cover: Cover, tables: Tables, x: int, j: int, need_clean: bool, floor: int, unit: int, budget: int, rounds: int
+    cover: Cover, tables: Tables, x: int, j: int, need: int, floor: int, unit: int, budget: int, rounds: int
 ) -> tuple[int, list[Shape]] | None:
     """One dive: up to ``rounds`` programmes, then the exact search on the rest.
 
@@ -214,6 +220,9 @@ def _dive(
         _, capacity, columns, gains, entries = _program(cover, tables, x, j)
         if not columns:
             break
+        if need >> 1:  # leave room for the cards to keep (see tightened)
+            capacity = [*capacity, sum(capacity) - (need >> 1)]
+            columns = [(*col, (len(capacity) - 1, sum(n for _, n in col))) for col in columns]
         _, used = solve_lp(columns, [float(g) for g in gains], capacity)
         picks = [(entry, int(u + 1e-6)) for entry, u in zip(entries, used) if u >= 1 - 1e-6]
         if not picks:
@@ -230,16 +239,16 @@ def _dive(
                 x -= packed
                 j -= jokers
                 gained += gain
-                need_clean = need_clean and not clean
+                need = need & ~1 if clean else need
                 chosen.append(shape)
                 laid = True
         if not laid:
             break
 
     def finish(c: Cover) -> tuple[int, list[Shape]] | None:
-        rest = c.solve(x, j, need_clean, NEG, unit)
+        rest = c.solve(x, j, need, NEG, unit)
         if rest == NEG or gained + rest <= floor:
             return None
-        return gained + rest, chosen + c.path(x, j, need_clean, rest)
+        return gained + rest, chosen + c.path(x, j, need, rest)
 
     return trial(cover, budget, finish)

@@ -76,15 +76,6 @@ def prepare(cards: object, rules: object, what: str = "cards") -> tuple[CardMult
     return ms, checked
 
 
-def leftover_of(hand: CardMultiset, melds: Iterable[Meld]) -> CardMultiset:
-    """The cards of ``hand`` in none of ``melds`` (the melds come from ``hand``)."""
-    counts = list(hand.counts)
-    for meld in melds:
-        for card in meld.cards:
-            counts[card.index] -= 1
-    return CardMultiset._trusted(tuple(counts))
-
-
 class RulesCache(Generic[T]):
     """A small cache keyed on the identity of a ruleset (hashing a Ruleset is slow).
 

@@ -73,6 +73,23 @@ def by_position(values: Sequence[int], tables: Tables) -> tuple[int, ...]:
     return (*(values[c] for c in tables.card_at), values[52])
 
 
+def after_clean(need: int, clean: bool) -> int:
+    """The duty ``need`` (see :class:`Cover`) once a meld is laid: a clean run meets bit 0."""
+    return need & ~1 if clean else need
+
+
+def after_leave(need: int, count: int) -> int:
+    """The duty ``need`` (see :class:`Cover`) once ``count`` cards are left over."""
+    if need < 2:
+        return need
+    return (need & 1) | (max(0, (need >> 1) - count) << 1)
+
+
+def met(need: int, jokers: int) -> bool:
+    """Whether the duty ``need`` is met once no natural card is left and ``jokers`` jokers stay."""
+    return not need & 1 and need >> 1 <= jokers
+
+
 def presence(x: int, width: int, ones: int) -> int:
     """Bit at the low end of each ``width``-bit count field of ``x`` that is non-zero."""
     if width == 1:
@@ -112,6 +129,11 @@ class Cover:
     to the gain; the sum over what is left bounds a subtree. :meth:`best` is
     fail-soft: a value above ``alpha`` is exact, one at or below it is only
     an upper bound (the subtree cannot beat ``alpha``).
+
+    A search state carries a *duty* ``need``: bit 0 set while a clean run must
+    still be laid (R-O2), and ``need >> 1`` the cards that must still be left
+    over (R-T3: a remik player keeps a card for the discard). A state whose
+    duty is not met when the naturals run out is worth :data:`NEG`.
     """
 
     def __init__(self, tables: Tables, rows: tuple[tuple[Entry, ...], ...], potential: Sequence[int]) -> None:
@@ -120,7 +142,10 @@ class Cover:
         self.ones = tables.ones
         self.rows = rows
         self.potential = potential  # by search position, joker last (see by_position)
-        self.memo: dict[tuple[int, int, bool], tuple[int, bool, Entry | None]] = {}
+        #: What keeping one card costs at least: the least potential of any card
+        #: (:meth:`solve` narrows it to the cards of the state it starts from).
+        self.keep_cost = min(potential)
+        self.memo: dict[tuple[int, int, int], tuple[int, bool, Entry | None]] = {}
         #: Bounds are ``priced * fine + rest``; with ``scale`` > 1 the priced part is
         #: floored to a multiple of ``scale`` (set by _priced.tightened).
         self.fine = 1
@@ -170,6 +195,19 @@ class Cover:
                 x &= ~(self.field << shift)
                 dead ^= bit
 
+    def least(self, x: int, j: int) -> int:
+        """The least potential of a card in ``x`` (or of a joker, with ``j``): what keeping one gives up at least."""
+        w = self.w
+        least = self.potential[52] if j else None
+        p = self.presence(x)
+        while p:
+            bit = p & -p
+            p ^= bit
+            value = self.potential[(bit.bit_length() - 1) // w]
+            if least is None or value < least:
+                least = value
+        return 0 if least is None else least
+
     def remaining(self, x: int, j: int) -> int:
         """The potential of what is left: an upper bound on its gain."""
         w = self.w
@@ -182,21 +220,23 @@ class Cover:
             total += ((x >> shift) & self.field) * self.potential[shift // w]
         return total
 
-    def best(self, x: int, j: int, need_clean: bool, rem: int, alpha: int) -> int:
+    def best(self, x: int, j: int, need: int, rem: int, alpha: int) -> int:
         """Best total gain from naturals ``x`` and ``j`` jokers (fail-soft against ``alpha``)."""
-        if rem <= alpha:
-            return rem
+        # Each card still to keep gives up at least the least potential of any card.
+        bound = rem - (need >> 1) * self.keep_cost if need > 1 else rem
+        if bound <= alpha:
+            return bound
         if self.scale > 1:  # floor the priced part of the bound to a whole number (see _priced.Split)
-            priced, rest = divmod(rem, self.fine)
+            priced, rest = divmod(bound, self.fine)
             floored = (priced - priced % self.scale) * self.fine + rest
             if floored <= alpha:
                 return floored
-        key = (x, j, need_clean)
+        key = (x, j, need)
         hit = self.memo.get(key)
         if hit is not None and (hit[1] or hit[0] <= alpha):
             return hit[0]
         if x == 0:
-            value = NEG if need_clean else 0
+            value = 0 if met(need, j) else NEG
             self.memo[key] = (value, True, None)
             return value
         w = self.w
@@ -214,12 +254,13 @@ class Cover:
             if jokers > j or packed & absent:
                 continue
             floor = (max(alpha, best)) - gain
-            sub = self.best(x - packed, j - jokers, need_clean and not clean, rem - spot, floor)
+            sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
             if sub != NEG and sub + gain > best:
                 best = sub + gain
                 choice = entry
         floor = max(alpha, best)
-        sub = self.best(x - (count << shift), j, need_clean, rem - count * pot[card], floor)
+        left = need if need < 2 else after_leave(need, count)
+        sub = self.best(x - (count << shift), j, left, rem - count * pot[card], floor)
         if sub > best:
             best = sub
             choice = None
@@ -229,7 +270,7 @@ class Cover:
         self.memo[key] = (best, exact, choice)
         return best
 
-    def solve(self, x: int, j: int, need_clean: bool, floor: int, unit: int) -> int:
+    def solve(self, x: int, j: int, need: int, floor: int, unit: int) -> int:
         """The exact best gain if it is above ``floor``, else a value at or below ``floor``.
 
         Aspiration windows: first ask for the whole potential, then allow a loss
@@ -238,20 +279,20 @@ class Cover:
         stay valid from one window to the next. The first windows that fail
         also tell how far below the potential the optimum lies.
         """
+        if need > 1:  # cards to keep: each costs at least the least potential of a card present
+            self.keep_cost = self.least(x, j)
         rem = self.remaining(x, j)
         top = rem // unit
         loss = 0
         while True:
             alpha = max(floor, (top - loss) * unit - 1)
-            value = self.best(x, j, need_clean, rem, alpha)
+            value = self.best(x, j, need, rem, alpha)
             if value > alpha or alpha <= floor:
                 return value
             # ``value`` bounds the optimum from above: skip windows that cannot hold it.
             loss = max(2 * loss + 1, top - value // unit)
 
-    def hunt(
-        self, x: int, j: int, need_clean: bool, floor: int, unit: int, budget: int
-    ) -> tuple[int, list[Shape]] | None:
+    def hunt(self, x: int, j: int, need: int, floor: int, unit: int, budget: int) -> tuple[int, list[Shape]] | None:
         """A cover worth at least the bound's last whole unit (and more than ``floor``), or ``None``.
 
         A limited discrepancy search: it follows the rows' order (the relaxation's
@@ -262,10 +303,11 @@ class Cover:
         exists, and the exact search that follows only has to prove it best.
         """
         rem = self.remaining(x, j)
-        target = max(floor + 1, (rem // unit) * unit)
+        keep = need >> 1  # cards to leave over give up at least the least potential each
+        target = max(floor + 1, ((rem - keep * self.least(x, j)) // unit) * unit)
         left = [budget]
         for discrepancies in range(3):
-            found = self._probe(x, j, need_clean, rem, target - 1, discrepancies, left)
+            found = self._probe(x, j, need, rem, target - 1, discrepancies, left)
             if found is not None:
                 value = sum(entry[2] for entry in found)
                 return value, [entry[4] for entry in found]
@@ -273,14 +315,12 @@ class Cover:
                 return None
         return None
 
-    def _probe(
-        self, x: int, j: int, need_clean: bool, rem: int, alpha: int, k: int, left: list[int]
-    ) -> list[Entry] | None:
+    def _probe(self, x: int, j: int, need: int, rem: int, alpha: int, k: int, left: list[int]) -> list[Entry] | None:
         if rem <= alpha or left[0] <= 0:
             return None
         left[0] -= 1
         if x == 0:
-            return [] if not need_clean and alpha < 0 else None
+            return [] if met(need, j) and alpha < 0 else None
         p = self.presence(x)
         low_bit = (p & -p).bit_length() - 1
         card = low_bit // self.w
@@ -294,7 +334,7 @@ class Cover:
             if not first and k == 0:
                 return None
             found = self._probe(
-                x - packed, j - jokers, need_clean and not clean, rem - spot, alpha - gain, k - (not first), left
+                x - packed, j - jokers, after_clean(need, clean), rem - spot, alpha - gain, k - (not first), left
             )
             if found is not None:
                 return [entry, *found]
@@ -303,11 +343,17 @@ class Cover:
             return None
         count = (x >> shift) & self.field
         found = self._probe(
-            x - (count << shift), j, need_clean, rem - count * self.potential[card], alpha, k - (not first), left
+            x - (count << shift),
+            j,
+            after_leave(need, count),
+            rem - count * self.potential[card],
+            alpha,
+            k - (not first),
+            left,
         )
         return found
 
-    def path(self, x: int, j: int, need_clean: bool, value: int) -> list[Shape]:
+    def path(self, x: int, j: int, need: int, value: int) -> list[Shape]:
         """The shapes of a cover worth ``value``, the exact result of :meth:`solve` on this state.
 
         Each step reads the memo; a step the memo no longer holds (it is bounded,
@@ -315,23 +361,25 @@ class Cover:
         """
         chosen: list[Shape] = []
         while x:
-            hit = self.memo.get((x, j, need_clean))
-            entry = hit[2] if hit is not None and hit[1] and hit[0] == value else self.choose(x, j, need_clean, value)
+            hit = self.memo.get((x, j, need))
+            entry = hit[2] if hit is not None and hit[1] and hit[0] == value else self.choose(x, j, need, value)
             if entry is None:
                 p = self.presence(x)
                 low_bit = (p & -p).bit_length() - 1
                 shift = (low_bit // self.w) * self.w
-                x -= ((x >> shift) & self.field) << shift
+                count = (x >> shift) & self.field
+                x -= count << shift
+                need = after_leave(need, count)
                 continue
             packed, jokers, gain, clean, shape, _ = entry
             chosen.append(shape)
             x -= packed
             j -= jokers
             value -= gain
-            need_clean = need_clean and not clean
+            need = after_clean(need, clean)
         return chosen
 
-    def choose(self, x: int, j: int, need_clean: bool, value: int) -> Entry | None:
+    def choose(self, x: int, j: int, need: int, value: int) -> Entry | None:
         """The choice :meth:`best` makes at a state whose exact best gain is ``value``.
 
         The same order and the same tie rule as :meth:`best` (the first candidate
@@ -348,7 +396,7 @@ class Cover:
             if jokers > j or packed & absent:
                 continue
             want = value - gain
-            if self.best(x - packed, j - jokers, need_clean and not clean, rem - spot, want - 1) == want:
+            if self.best(x - packed, j - jokers, after_clean(need, clean), rem - spot, want - 1) == want:
                 return entry
         return None
 

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import attrs
 
-from rummylib.cards import CARDS, JOKER, Rank, Suit
+from rummylib.cards import CARDS, JOKER, CardMultiset, Rank, Suit
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, position_value, rank_value
 from rummylib.rules import Ruleset
 from rummylib.solver._results import RulesCache
@@ -232,6 +232,16 @@ def tables_for(counts: Sequence[int], jokers: int, rules: Ruleset, *, whole_runs
     if whole_runs and (rules.jokers == 0 or jokers == 0) and not rules.adjacent_jokers:
         return _WHOLE_NO_JOKERS(rules) if rules.jokers else full_tables(rules)
     return hand_tables(counts, jokers, rules, 13)
+
+
+def leftover(counts: Sequence[int], shapes: Iterable[Shape]) -> CardMultiset:
+    """The cards of ``counts`` that none of ``shapes`` uses (the shapes come from those cards)."""
+    left = list(counts)
+    for shape in shapes:
+        for c in shape.naturals:
+            left[c] -= 1
+        left[52] -= shape.jokers
+    return CardMultiset._trusted(tuple(left))
 
 
 def build_melds(shapes: list[Shape], rules: Ruleset, *, mix_clean: bool = True) -> list[Meld]:

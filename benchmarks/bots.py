@@ -1,0 +1,138 @@
+"""Bot strength benchmark: SearchBot against GreedyBot, heads-up, with mirrored deals.
+
+Run ``python benchmarks/bots.py`` (``--deals N`` mirrored deals per game,
+``--jobs K`` worker processes, ``--quick`` for a short run). An experiment,
+not a unit test: each deal is one round (R-D7 restock cap of
+:func:`~rummylib.simulation.simulation_rules`) played twice, with the seats
+swapped, so the luck of the cards cancels out. It prints one Markdown table
+per game:
+
+* rounds played, won by SearchBot, by GreedyBot, void (R-D7);
+* the mean round score difference in SearchBot's favour (remik: Greedy's
+  penalty less SearchBot's, R-S1; straight: SearchBot's points less Greedy's,
+  R-S3) with a 95% confidence interval over the deals (each deal's two
+  rounds averaged: the mirrored pairs are the independent samples; normal
+  approximation);
+* the median, 90th percentile and mean CPU time per decision of each bot
+  (``time.process_time``), and their ratio: GreedyBot is the peer measured
+  in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import attrs
+
+import rummylib as rl
+from rummylib.bots import Bot, GreedyBot, LegalActions, SearchBot, derive_seed
+from rummylib.simulation import simulation_rules
+
+GAMES = {"remik": rl.REMIK, "straight": rl.STRAIGHT}
+
+
+@attrs.frozen
+class Round:
+    """One round of a mirrored pair: who won, SearchBot's lead, and each bot's decision times."""
+
+    deal: int
+    search_seat: int
+    winner: int | None
+    lead: int
+    search_times: tuple[float, ...]
+    greedy_times: tuple[float, ...]
+
+
+def play_round(game: str, deal: int, search_seat: int, seed: int, samples: int) -> Round:
+    rules = attrs.evolve(simulation_rules(GAMES[game]), max_rounds=1)
+    state = rl.new_game(rules, 2, seed=derive_seed(seed, "deal", deal), dealer=0)
+    bots: list[Bot] = [GreedyBot(), GreedyBot()]
+    bots[search_seat] = SearchBot(seed=derive_seed(seed, "bot", deal), samples=samples)
+    times: list[list[float]] = [[], []]
+    while state.phase in (rl.Phase.DRAW, rl.Phase.PLAY):
+        seat = state.to_act
+        start = time.process_time()
+        action = bots[seat].choose(rl.view(state, seat), LegalActions(state))
+        times[seat].append(time.process_time() - start)
+        state = rl.apply(state, action)
+    result = state.results[-1]
+    me, other = result.scores[search_seat], result.scores[1 - search_seat]
+    lead = other - me if rules.scoring is rl.Scoring.PENALTY else me - other
+    return Round(deal, search_seat, result.winner, lead, tuple(times[search_seat]), tuple(times[1 - search_seat]))
+
+
+def _pair(args: tuple[str, int, int, int]) -> list[Round]:
+    game, deal, seed, samples = args
+    return [play_round(game, deal, seat, seed, samples) for seat in (0, 1)]
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else math.nan
+
+
+def table(game: str, rounds: Sequence[Round]) -> str:
+    won = sum(1 for r in rounds if r.winner == r.search_seat)
+    void = sum(1 for r in rounds if r.winner is None)
+    lost = len(rounds) - won - void
+    by_deal: dict[int, list[int]] = {}
+    for r in rounds:
+        by_deal.setdefault(r.deal, []).append(r.lead)
+    pairs = [statistics.fmean(v) for v in by_deal.values()]
+    mean = statistics.fmean(pairs)
+    half = 1.96 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else math.nan
+    search = [t for r in rounds for t in r.search_times]
+    greedy = [t for r in rounds for t in r.greedy_times]
+    decided = won + lost
+    share = f"{100 * won / decided:.1f}% | {100 * lost / decided:.1f}%" if decided else "- | -"
+    n = len(rounds)
+    ratio = statistics.fmean(search) / statistics.fmean(greedy)
+    rows = [
+        "| measure | SearchBot | GreedyBot |",
+        "|---|---|---|",
+        f"| rounds won (of {n}; {void} void) | {won} ({100 * won / n:.1f}%) | {lost} ({100 * lost / n:.1f}%) |",
+        f"| share of decided rounds | {share} |",
+        f"| mean round score lead, 95% CI ({len(pairs)} deals) | {mean:+.1f} [{mean - half:+.1f}, {mean + half:+.1f}] | |",
+        f"| median s per decision | {statistics.median(search):.4f} | {statistics.median(greedy):.4f} |",
+        f"| p90 s per decision | {_quantile(search, 0.9):.4f} | {_quantile(greedy, 0.9):.4f} |",
+        f"| mean s per decision (ratio) | {statistics.fmean(search):.4f} ({ratio:.0f}x) | {statistics.fmean(greedy):.4f} |",
+        f"| max s per decision | {max(search):.3f} | {max(greedy):.3f} |",
+    ]
+    return f"### {game}: SearchBot vs GreedyBot, heads-up, mirrored deals\n\n" + "\n".join(rows)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=150, help="mirrored deals per game (two rounds each)")
+    parser.add_argument("--games", default="remik,straight", help="comma-separated: remik, straight")
+    parser.add_argument("--samples", type=int, default=SearchBot().samples, help="SearchBot samples per decision")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--quick", action="store_true", help="10 deals per game")
+    args = parser.parse_args(argv)
+    deals = 10 if args.quick else args.deals
+    print(f"Python {platform.python_version()} on {platform.machine()}, rummylib {rl.__version__}, "
+          f"{deals} mirrored deals per game, SearchBot(samples={args.samples}), seed {args.seed}, "
+          f"{args.jobs} job(s)\n")  # fmt: skip
+    for game in args.games.split(","):
+        work = [(game, d, args.seed, args.samples) for d in range(deals)]
+        start = time.perf_counter()
+        if args.jobs > 1:
+            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                rounds = [r for pair in pool.map(_pair, work) for r in pair]
+        else:
+            rounds = [r for w in work for r in _pair(w)]
+        print(table(game, rounds))
+        print(f"\n({time.perf_counter() - start:.0f} s wall)\n", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

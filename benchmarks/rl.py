@@ -1,0 +1,162 @@
+"""Learning-environment benchmark: PettingZoo steps/s against RLCard's gin rummy, and encoding costs.
+
+Run ``python benchmarks/rl.py`` (``--quick`` for a short run; needs ``pip install -e '.[rl]' rlcard``).
+It prints one Markdown table of medians over repeated runs, peers measured in the same run:
+
+* **rummylib PettingZoo** (``rummylib.rl.env``, the wrapped AEC environment):
+  every step reads ``last()`` (observation vector and action mask) and plays a
+  uniformly random action of the mask, remik with 4 players and straight with 2
+  (with a restock cap, R-D7, as simulations use).
+* **RLCard gin rummy** (``rlcard.make("gin-rummy")``): every step takes a uniformly
+  random action of ``state["legal_actions"]`` and calls ``env.step``, which builds
+  its next observation (5x52) and legal actions, the same work per step.
+* **encoding**: one :class:`~rummylib.encoding.ObservationEncoder` vector, and one
+  mask from an already listed set of legal actions (:class:`~rummylib.encoding.ActionCodec`
+  ids), in microseconds, over the states of random games; ``legal_actions`` (the
+  engine's listing, which the mask needs) is shown for scale.
+
+Seeds are fixed, so every repeat plays the same moves. Times are CPU seconds of
+this process (``time.process_time``), everything single-threaded in this process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+import rummylib as rl
+from rummylib.encoding import ActionCodec, ObservationEncoder
+from rummylib.simulation import simulation_rules
+
+_clock = time.process_time
+TABLES = [("remik", rl.REMIK, 4), ("straight", rl.STRAIGHT, 2)]
+
+
+def _median(run: Callable[[], float], repeats: int) -> float:
+    out = []
+    for _ in range(repeats):
+        gc.collect()
+        out.append(run())
+    return statistics.median(out)
+
+
+def pettingzoo_steps(rules: rl.Ruleset, players: int, steps: int) -> float:
+    """Steps per second of masked uniformly random play in ``rummylib.rl.env``."""
+    from rummylib.rl import env
+
+    e = env(rules=simulation_rules(rules), players=players)
+    rng = np.random.default_rng(0)
+    done, game = 0, 0
+    start = _clock()
+    while done < steps:
+        e.reset(seed=game)
+        game += 1
+        for _agent in e.agent_iter():
+            obs, _, termination, truncation, _ = e.last()
+            if termination or truncation:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.integers(len(legal))]))
+            done += 1
+            if done >= steps:
+                break
+    return done / (_clock() - start)
+
+
+def rlcard_steps(steps: int) -> float | None:
+    """Steps per second of RLCard's gin rummy environment played the same way, or None if absent."""
+    try:
+        import rlcard
+    except ImportError:
+        return None
+    e = rlcard.make("gin-rummy", config={"seed": 0})
+    rng = np.random.default_rng(0)
+    done = 0
+    start = _clock()
+    while done < steps:
+        state, _ = e.reset()
+        while not e.is_over() and done < steps:
+            legal = list(state["legal_actions"])
+            state, _ = e.step(legal[rng.integers(len(legal))])
+            done += 1
+    return done / (_clock() - start)
+
+
+def _states(rules: rl.Ruleset, players: int, count: int) -> list[rl.GameState]:
+    played = simulation_rules(rules)
+    pick = random.Random(0)
+    out: list[rl.GameState] = []
+    seed = 0
+    while len(out) < count:
+        state = rl.new_game(played, players, seed=seed)
+        seed += 1
+        while not state.is_over and len(out) < count:
+            if state.phase is not rl.Phase.ROUND_OVER:
+                out.append(state)
+            legal = [a for a in rl.legal_actions(state) if not isinstance(a, rl.Open)]
+            state = rl.apply(state, legal[pick.randrange(len(legal))])
+    return out
+
+
+def encoding_costs(rules: rl.Ruleset, players: int, count: int, repeats: int) -> tuple[float, float, float]:
+    """Microseconds per state: observation vector, mask from listed actions, legal_actions."""
+    played = simulation_rules(rules)
+    states = _states(rules, players, count)
+    views = [rl.view(s, s.to_act) for s in states]
+    listed = [[a for a in rl.legal_actions(s) if not isinstance(a, rl.Open)] for s in states]
+    enc, codec = ObservationEncoder(played, players), ActionCodec(played, players)
+
+    def obs() -> float:
+        start = _clock()
+        for v in views:
+            np.fromiter(enc.encode(v), dtype=np.float32, count=enc.size)
+        return (_clock() - start) / len(views) * 1e6
+
+    def mask() -> float:
+        start = _clock()
+        for actions in listed:
+            m = np.zeros(codec.size, dtype=np.int8)
+            m[[codec.encode(a) for a in actions]] = 1
+        return (_clock() - start) / len(listed) * 1e6
+
+    def legal() -> float:
+        start = _clock()
+        for s in states:
+            list(rl.legal_actions(s))
+        return (_clock() - start) / len(states) * 1e6
+
+    return _median(obs, repeats), _median(mask, repeats), _median(legal, repeats)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer steps and repeats")
+    args = parser.parse_args(argv)
+    steps, repeats, count = (600, 3, 100) if args.quick else (3000, 5, 400)
+    print(f"CPython {platform.python_version()} on {platform.machine()}, {steps} steps x {repeats} repeats\n")
+    peer = _median(lambda: rlcard_steps(steps) or 0.0, repeats)
+    print("| environment | steps/s (median) | RLCard gin rummy steps/s | ours/peer |")
+    print("|---|---|---|---|")
+    for name, rules, players in TABLES:
+        ours = _median(lambda r=rules, p=players: pettingzoo_steps(r, p, steps), repeats)
+        ratio = f"{ours / peer:.2f}x" if peer else "peer skipped (pip install rlcard)"
+        print(f"| rummylib PettingZoo, {name} {players}p | {ours:.0f} | {peer:.0f} | {ratio} |")
+    print("\n| encoding | observation (us) | mask from listed actions (us) | legal_actions (us) |")
+    print("|---|---|---|---|")
+    for name, rules, players in TABLES:
+        o, m, legal = encoding_costs(rules, players, count, repeats)
+        print(f"| {name} {players}p | {o:.1f} | {m:.1f} | {legal:.1f} |")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

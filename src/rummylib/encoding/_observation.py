@@ -1,0 +1,257 @@
+"""A player's view as a fixed-length vector of integers: :class:`ObservationEncoder`."""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from rummylib.cards import NUM_CARD_KINDS, Card
+from rummylib.engine import Phase, PlayerView
+from rummylib.melds import Group, Meld, Run, is_clean_run, meld_points
+from rummylib.rules import Ruleset, Scoring
+
+from ._actions import _check_rules, check_players, table_slots
+from ._errors import EncodingError, EncodingReason, shorten
+
+__all__ = ["Field", "ObservationEncoder"]
+
+_PHASES: Final = (Phase.DRAW, Phase.PLAY, Phase.ROUND_OVER, Phase.GAME_OVER)
+#: Numbers per table slot: kind, owner, suit or rank, start, length, joker slots, group suits.
+_SLOT_WIDTH: Final = 7
+#: Counters without a natural bound (restocks, rounds) are clipped here.
+COUNTER_CAP: Final = 1000
+
+
+class Field(NamedTuple):
+    """One named field of the observation: ``vector[offset : offset + length]``, each value in ``0..high``."""
+
+    name: str
+    offset: int
+    length: int
+    high: int
+
+
+def _round_score_bound(rules: Ruleset, players: int) -> int:
+    # The most one round can add to a total: a full hand of the dearest card, doubled (R-S1, S3, E2, E4).
+    card = max(rules.joker_penalty if rules.jokers else 0, rules.ace_penalty, 10)
+    hand = rules.hand_size(players) + 1
+    hands = players - 1 if rules.scoring is Scoring.WINNER_COLLECTS else 1
+    return rules.rummy_multiplier * hands * hand * card
+
+
+class _MeldNumbers(NamedTuple):
+    slot: tuple[int, ...]  # the slot's numbers without the owner (kind first)
+    cards: tuple[int, ...]  # the card indices it holds
+    jokers_for: tuple[int, ...]  # the card index each of its jokers stands for
+
+
+def _card_code(card: Card | None) -> int:
+    return 0 if card is None else card.index + 1
+
+
+class ObservationEncoder:
+    """Encode a :class:`~rummylib.PlayerView` as ``size`` integers (R-H1: the view only).
+
+    Seats appear relative to the viewer: position 0 is the viewer, position
+    ``k`` the seat ``k`` places to its left (R-P1). The fields, in order
+    (:attr:`fields` gives each one's offset, length and bound):
+
+    - ``phase``: one-hot of draw, play, round over, game over; then whether it is the viewer's turn.
+    - ``hand``: the viewer's hand, 53 counts by :attr:`~rummylib.Card.index` (joker last).
+    - ``table``: ``slots`` table melds in laying order, 7 numbers each: kind
+      (0 none, 1 run, 2 group), owner (0 unknown, else 1 + relative seat),
+      suit (1-4, S H D C) of a run or rank (1-13) of a group, a run's start
+      position (1-14), length, joker slots (bit ``i``: slot ``i`` of a run, or
+      suit ``i`` of a group, is a joker), a group's suits (bit per suit).
+    - ``table_cards``: 53 counts of the cards on the table; ``table_jokers_for``:
+      52 counts of the cards the table's jokers stand for (the swaps, R-J4).
+    - ``pile``: 53 counts of the discard pile; ``pile_top``: one-hot of its top
+      card (53); ``pile_size``; ``stock_size``; ``restocks`` (clipped).
+    - ``seats``: for each relative seat: hand size, opened (0/1), running total (clipped).
+    - ``turn``: the viewer's turn so far (zeros on other turns): drawn card,
+      card taken from the pile (R-T7), card still to meld (R-D2), each as
+      1 + index or 0; must go out (R-D2); freed jokers (R-J4); melds laid; laid anything.
+    - ``opening``: the opening in progress (R-O4): points of the melds the
+      viewer laid this turn while unopened, whether one is a clean run, points needed.
+    - ``round``: round number (clipped), the dealer's relative seat.
+
+    Equal views give equal vectors, and the vector is built from the view
+    alone, so no hidden card can leak into it.
+
+    Args:
+        rules: the ruleset.
+        players: the number of seats.
+
+    Raises:
+        EncodingError: ``rules`` is not a ruleset, or ``players`` not a seat count it allows.
+
+    >>> import rummylib as rl
+    >>> from rummylib.encoding import ObservationEncoder
+    >>> enc = ObservationEncoder(rl.STRAIGHT, 2)
+    >>> enc.size
+    409
+    >>> v = enc.encode(rl.view(rl.new_game(rl.STRAIGHT, 2, seed=1), 1))
+    >>> sum(v[enc.field("hand").offset :][:53])
+    10
+    """
+
+    def __init__(self, rules: Ruleset, players: int) -> None:
+        self.rules: Final = _check_rules(rules)
+        self.players: Final = check_players(self.rules, players)
+        #: The table-slot bound (the same as :attr:`ActionCodec.slots`).
+        self.slots: Final = table_slots(self.rules)
+        deck = 52 * self.rules.decks + self.rules.jokers
+        d, j = self.rules.decks, self.rules.jokers
+        limit = self.rules.score_limit or 0
+        rounds = self.rules.max_rounds or 0
+        self._total_cap = max(limit, 1) + _round_score_bound(self.rules, self.players) * max(rounds, 1)
+        counts = 52 * [d] + [j]
+        n = self.players
+        layout: list[tuple[str, list[int]]] = [
+            ("phase", [1] * 5),
+            ("hand", counts),
+            ("table", [2, n, 13, 14, 13, (1 << 13) - 1, 15] * self.slots),
+            ("table_cards", counts),
+            ("table_jokers_for", [j] * 52),
+            ("pile", counts),
+            ("pile_top", [1] * NUM_CARD_KINDS),
+            ("pile_size", [deck]),
+            ("stock_size", [deck]),
+            ("restocks", [COUNTER_CAP]),
+            ("seats", [deck, 1, self._total_cap] * n),
+            ("turn", [NUM_CARD_KINDS] * 3 + [1, j, self.slots, 1]),
+            ("opening", [11 * deck, 1, self.rules.opening_points]),
+            ("round", [COUNTER_CAP, n - 1]),
+        ]
+        fields: list[Field] = []
+        high: list[int] = []
+        for name, bounds in layout:
+            fields.append(Field(name, len(high), len(bounds), max(bounds)))
+            high += bounds
+        #: The fields in order.
+        self.fields: Final = tuple(fields)
+        #: The largest value each position can hold (the smallest is always 0).
+        self.high: Final = tuple(high)
+        #: The length of every vector :meth:`encode` returns.
+        self.size: Final = len(high)
+        self._memo: dict[int, tuple[Meld, _MeldNumbers]] = {}
+
+    def __repr__(self) -> str:
+        return f"ObservationEncoder({self.rules.name}, players={self.players}, size={self.size})"
+
+    def field(self, name: str) -> Field:
+        """The field called ``name``.
+
+        Raises:
+            EncodingError: no field has that name.
+        """
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise EncodingError(EncodingReason.WRONG_TYPE, name, f"no observation field is called {shorten(name)}")
+
+    def encode(self, view: PlayerView) -> list[int]:
+        """``view`` as :attr:`size` integers, each in ``0 .. high[i]`` (see the class docs).
+
+        Raises:
+            EncodingError: ``view`` is not a view of this encoder's rules and table size.
+        """
+        self._check(view)
+        out: list[int] = []
+        self._phase(view, out)
+        out += view.hand.counts
+        self._table(view, out)
+        self._pile(view, out)
+        self._seats(view, out)
+        self._turn(view, out)
+        self._opening(view, out)
+        out += [min(view.round_number, COUNTER_CAP), (view.dealer - view.seat) % self.players]
+        return out
+
+    def _check(self, view: object) -> None:
+        if not isinstance(view, PlayerView):
+            raise EncodingError(EncodingReason.WRONG_TYPE, view, f"expected a PlayerView, not {type(view).__name__}")
+        if (view.rules is not self.rules and view.rules != self.rules) or len(view.players) != self.players:
+            msg = f"the encoder is for {self.rules.name} with {self.players} players, the view is not"
+            raise EncodingError(EncodingReason.WRONG_GAME, view, msg)
+
+    def _phase(self, view: PlayerView, out: list[int]) -> None:
+        out += [int(view.phase is p) for p in _PHASES]
+        out.append(int(view.is_my_turn))
+
+    def _table(self, view: PlayerView, out: list[int]) -> None:
+        on_table = [0] * NUM_CARD_KINDS
+        stands = [0] * 52
+        n = self.players
+        for tm in view.table[: self.slots]:
+            slot, cards, jokers_for = self._meld_numbers(tm.meld)
+            owner = 0 if tm.owner is None else 1 + (tm.owner - view.seat) % n
+            out.append(slot[0])
+            out.append(owner)
+            out += slot[1:]
+            for i in cards:
+                on_table[i] += 1
+            for i in jokers_for:
+                stands[i] += 1
+        out += [0] * (_SLOT_WIDTH * (self.slots - min(len(view.table), self.slots)))
+        out += on_table
+        out += stands
+
+    def _meld_numbers(self, meld: Meld) -> _MeldNumbers:
+        # Table melds are immutable and shared from state to state: each is worked out once.
+        # The cache holds the meld itself, so its id cannot be reused while the entry lives.
+        hit = self._memo.get(id(meld))
+        if hit is not None and hit[0] is meld:
+            return hit[1]
+        jokers = 0
+        cards = tuple(c.index for c in meld.cards)
+        jokers_for = []
+        for i, (card, rep) in enumerate(zip(meld.cards, meld.represents)):
+            if card.is_joker:
+                jokers_for.append(rep.index)
+                jokers |= 1 << (i if isinstance(meld, Run) else rep.index // 13)
+        if isinstance(meld, Run):
+            slot = (1, meld.suit.index + 1, meld.start, len(cards), jokers, 0)
+        else:
+            assert isinstance(meld, Group)
+            suits = sum(1 << s.index for s in meld.suits)
+            slot = (2, int(meld.rank), 0, len(cards), jokers, suits)
+        numbers = _MeldNumbers(slot, cards, tuple(jokers_for))
+        if len(self._memo) > 4096:
+            self._memo.clear()
+        self._memo[id(meld)] = (meld, numbers)
+        return numbers
+
+    def _pile(self, view: PlayerView, out: list[int]) -> None:
+        pile = [0] * NUM_CARD_KINDS
+        for card in view.discard:
+            pile[card.index] += 1
+        top = [0] * NUM_CARD_KINDS
+        if view.discard:
+            top[view.discard[-1].index] = 1
+        out += pile
+        out += top
+        out += [len(view.discard), view.stock_size, min(view.restocks, COUNTER_CAP)]
+
+    def _seats(self, view: PlayerView, out: list[int]) -> None:
+        n = self.players
+        for k in range(n):
+            s = (view.seat + k) % n
+            out += [view.hand_sizes[s], int(view.opened[s]), min(max(view.totals[s], 0), self._total_cap)]
+
+    def _turn(self, view: PlayerView, out: list[int]) -> None:
+        t = view.turn
+        if t is None:
+            out += [0] * 7
+            return
+        out += [_card_code(t.drawn), _card_code(t.taken), _card_code(t.must_meld), int(t.must_go_out)]
+        out += [t.freed_jokers, min(t.melds_laid, self.slots), int(t.laid)]
+
+    def _opening(self, view: PlayerView, out: list[int]) -> None:
+        need = self.rules.opening_points
+        t = view.turn
+        if t is None or not self.rules.opening_required or not t.melds_laid or view.opened[view.seat]:
+            out += [0, 0, need]
+            return
+        mine = [tm.meld for tm in view.table[-t.melds_laid :] if tm.owner == view.seat]
+        points = sum(meld_points(m, self.rules) for m in mine)
+        out += [min(points, 11 * (52 * self.rules.decks + self.rules.jokers)), int(any(map(is_clean_run, mine))), need]

@@ -1,0 +1,66 @@
+"""How a turn's record changes when cards go on the table (R-O4, D2, J4, T7).
+
+Pure updates of :class:`~rummylib.TurnState`, shared by ``apply`` and the
+legal-move generator so both agree on what a step leaves owed.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummylib.cards import Card
+from rummylib.engine._state import RoundState, TurnState
+from rummylib.melds import Meld, is_clean_run, meld_points
+from rummylib.rules import Ruleset
+
+__all__ = ["laid_off_turn", "melded_turn"]
+
+
+def melded_turn(turn: TurnState, melds: tuple[Meld, ...], rules: Ruleset, opening: bool) -> TurnState:
+    """The turn after laying new ``melds``: D2 and J4 obligations met where they hold the cards.
+
+    ``opening``: the melds are part of an opening in progress (R-O4), so they
+    count toward its points and clean run.
+    """
+    must_meld, taken, freed = turn.must_meld, turn.taken, turn.freed_jokers
+    points, clean = turn.opening_points, turn.opening_clean
+    for meld in melds:
+        jokers = meld.joker_count
+        if must_meld is not None and must_meld in meld.cards:
+            if must_meld.is_joker:
+                jokers -= 1
+            must_meld = None
+        if taken is not None and taken in meld.cards:
+            taken = None
+        freed = max(0, freed - jokers)
+        if opening:
+            points += meld_points(meld, rules)
+            clean = clean or is_clean_run(meld)
+    return attrs.evolve(
+        turn,
+        must_meld=must_meld,
+        taken=taken,
+        freed_jokers=freed,
+        melds_laid=turn.melds_laid + len(melds),
+        laid=True,
+        opening_points=points,
+        opening_clean=clean,
+    )
+
+
+def laid_off_turn(r: RoundState, target: int, card: Card) -> TurnState:
+    """The turn after laying ``card`` off onto table meld ``target``.
+
+    A lay-off onto a meld laid this same turn counts as use in a new meld, for
+    the taken discard (R-D2) and for a freed joker (R-J4): the table ends up as
+    if the longer meld had been laid at once.
+    """
+    turn = r.turn
+    taken = None if turn.taken == card else turn.taken
+    must_meld, freed = turn.must_meld, turn.freed_jokers
+    if target >= len(r.table) - turn.melds_laid:
+        if must_meld is not None and card == must_meld:
+            must_meld = None
+        elif card.is_joker and freed:
+            freed -= 1
+    return attrs.evolve(turn, laid=True, taken=taken, must_meld=must_meld, freed_jokers=freed)

@@ -1,0 +1,213 @@
+"""A PettingZoo AEC environment in the style of PettingZoo's classic games."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from rummylib.actions import NextRound
+from rummylib.encoding import ActionCodec, ObservationEncoder
+from rummylib.engine import GameState, Phase, apply, new_game, view
+from rummylib.rules import REMIK, Ruleset
+
+from ._common import (
+    EPISODES,
+    RENDER_MODES,
+    REWARDS,
+    check_choice,
+    engine_seed,
+    episode_over,
+    render_text,
+    round_rewards,
+)
+
+__all__ = ["env", "raw_env"]
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment wrapped as PettingZoo's classic games are (bounds and call order checked).
+
+    Takes the arguments of :class:`raw_env`.
+    """
+    inner = raw_env(**kwargs)
+    out: AECEnv = wrappers.AssertOutOfBoundsWrapper(inner)
+    return wrappers.OrderEnforcingWrapper(out)
+
+
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
+    """Remik or Straight Rummy as a PettingZoo AEC environment.
+
+    Agents ``player_0 .. player_{n-1}`` are the seats. Observations are
+    ``{"observation": float32[ObservationEncoder.size], "action_mask": int8[ActionCodec.size]}``;
+    actions are :class:`~rummylib.encoding.ActionCodec` ids (``Discrete(size)``).
+    The mask is all zeros for an agent not to act. ``NextRound`` between
+    rounds is applied by the environment, not offered to an agent.
+
+    Args:
+        rules: the ruleset (default remik).
+        players: the number of seats.
+        reward: ``"win"`` (+1 each winner, -1 the others, at the end of the
+            episode) or ``"score"`` (each round's scores / 100, negated under
+            penalty scoring, paid as each round ends).
+        episode: ``"game"`` (until the game is over) or ``"round"`` (one round).
+        max_cycles: truncate everyone after this many turns per seat (``None``: never).
+        illegal_reward: the reward of an agent that plays an action outside its
+            mask; the episode then ends (as PettingZoo's TerminateIllegalWrapper does).
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the table as text)
+            or ``"human"`` (prints it after each step).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "name": "rummylib_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: Ruleset = REMIK,
+        players: int = 2,
+        *,
+        reward: str = "win",
+        episode: str = "game",
+        max_cycles: int | None = None,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        EzPickle.__init__(self, rules, players, reward, episode, max_cycles, illegal_reward, render_mode)
+        super().__init__()
+        self.codec = ActionCodec(rules, players)
+        self.encoder = ObservationEncoder(rules, players)
+        self.rules = rules
+        self._reward = check_choice("reward", reward, REWARDS)
+        self._episode = check_choice("episode", episode, EPISODES)
+        if render_mode is not None:
+            check_choice("render_mode", render_mode, RENDER_MODES)
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.illegal_reward = float(illegal_reward)
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = self.possible_agents[:]
+        high = np.maximum(np.asarray(self.encoder.high, dtype=np.float32), 1)  # a field fixed at 0 still spans 0..1
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=np.zeros_like(high), high=high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.codec.size,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
+        self.game: GameState | None = None
+        self._cache: dict[str, dict[str, np.ndarray]] = {}
+        self._legal: list[int] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(ActionCodec.size)`` (the same object on every call)."""
+        return self.action_spaces[agent]
+
+    # --- the game -----------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: the same one for the same ``seed``; without one, the next of the stream."""
+        if seed is not None or not hasattr(self, "_np_random"):
+            self._np_random = np.random.default_rng(seed)
+        n = len(self.possible_agents)
+        self.game = new_game(self.rules, n, seed=engine_seed(self._np_random))
+        self._turns = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._moved()
+
+    def _moved(self) -> None:
+        assert self.game is not None
+        self._cache = {}
+        self._legal = self.codec.legal_ids(self.game)
+        self.agent_selection = self.possible_agents[self.game.to_act]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``{"observation", "action_mask"}`` for ``agent`` (the mask is all zeros off its turn)."""
+        cached = self._cache.get(agent)
+        if cached is not None:
+            return cached
+        assert self.game is not None
+        seat = self.possible_agents.index(agent)
+        vector = np.fromiter(self.encoder.encode(view(self.game, seat)), dtype=np.float32, count=self.encoder.size)
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if seat == self.game.to_act and not episode_over(self.game, self._episode):
+            mask[self._legal] = 1
+        out: dict[str, np.ndarray] = {"observation": vector, "action_mask": mask}
+        self._cache[agent] = out
+        return out
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (an id of the mask) for the agent to act."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.game is not None
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if int(action) not in self._legal:
+            self.rewards[agent] = self.illegal_reward
+            self._finish(truncated=False)
+        else:
+            self._play(int(action))
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def _play(self, action_id: int) -> None:
+        assert self.game is not None
+        before = self.game
+        state = apply(before, self.codec.decode(action_id))
+        if state.round.to_act != before.round.to_act or state.round_number != before.round_number:
+            self._turns += 1
+        if state.phase is Phase.ROUND_OVER or state.is_over:
+            last = episode_over(state, self._episode)
+            for i, r in enumerate(round_rewards(state, self._reward, last_round=last)):
+                self.rewards[self.possible_agents[i]] = r
+            if not last:
+                state = apply(state, NextRound())
+        self.game = state
+        if episode_over(state, self._episode):
+            self._finish(truncated=False)
+        elif self.max_cycles is not None and self._turns >= self.max_cycles * len(self.possible_agents):
+            self._finish(truncated=True)
+        else:
+            self._moved()
+
+    def _finish(self, *, truncated: bool) -> None:
+        self._cache = {}
+        self._legal = []
+        for a in self.agents:
+            self.terminations[a] = not truncated
+            self.truncations[a] = truncated
+
+    def render(self) -> str | None:
+        """The table as text with every hand (``None`` without a render mode)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        assert self.game is not None
+        return render_text(self.game)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])

@@ -1,0 +1,343 @@
+"""The go-out search: states, steps and the memoised branch on the lowest card (see :mod:`._goout`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple, cast
+
+from rummylib.rules import Ruleset
+from rummylib.solver._layoffs import Fragment, LayOption, Slot
+from rummylib.solver._search import NEG, presence
+from rummylib.solver._tables import Shape, Tables
+
+__all__: list[str] = []  # internal to the solver: _goout reads the records and the search
+
+
+class _State(NamedTuple):
+    """One state of the go-out search."""
+
+    x: int  # naturals left in hand, packed
+    h: int  # hand jokers left
+    f: int  # freed jokers still to place in new melds (R-J4); below zero: owed by later swaps
+    used: int  # table melds that received a lay-off (bit per meld)
+    allow: int  # discards still allowed (0 or 1)
+    melds: int  # new melds laid (R-T5)
+    need_clean: bool  # the opening still needs its clean run (R-O2)
+    need: bool  # the opening still needs the owed card (R-D2)
+    swapped: int  # relevant swap slots swapped
+    committed: int  # relevant swap slots a chosen lay-off needs, swapped when their card comes
+    fresh: bool  # the swaps of the lowest card are still to decide
+
+
+class _Swap(NamedTuple):
+    """Swap ``plain`` interchangeable slots and the ``slots`` mask of relevant ones for card ``card``."""
+
+    card: int  # search position
+    plain: int
+    slots: int
+
+
+class _NewMeld(NamedTuple):
+    shape: Shape
+    freed: int  # freed jokers it holds (then it does not count toward the opening)
+    packed: int
+
+
+class _Extended(NamedTuple):
+    fragment: Fragment
+
+
+class _Lay(NamedTuple):
+    option: LayOption
+
+
+class _Discard(NamedTuple):
+    card: int  # search position
+
+
+class _End(NamedTuple):
+    """The naturals are placed: hand jokers onto free ends, and whether a joker is the discard."""
+
+    placed: tuple[LayOption, ...]
+    discard_joker: bool
+
+
+_Step = _Swap | _NewMeld | _Extended | _Lay | _Discard | _End
+
+
+class _Search:
+    """The go-out search for one hand and table."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        tables: Tables,
+        options: list[LayOption],
+        slots: list[Slot],
+        need_open: bool,
+        open_with: int | None,
+    ) -> None:
+        self.rules = rules
+        self.tables = tables
+        self.w = tables.width
+        self.need_open = need_open
+        self.limit = rules.melds_per_turn
+        self.step = 0 if self.limit is None else 1  # melds are counted only under a limit (R-T5)
+        self.must_discard = rules.must_discard_to_go_out
+        self.rows = tables.packed
+        self.lay_rows: list[list[LayOption]] = [[] for _ in range(52)]
+        self.joker_only: dict[int, list[LayOption]] = {}
+        for opt in options:
+            if opt.low < 0:
+                self.joker_only.setdefault(opt.target, []).append(opt)
+            else:
+                self.lay_rows[opt.low].append(opt)
+        for lst in self.joker_only.values():  # most jokers first
+            lst.sort(key=lambda o: -o.jokers)
+        self.frag_rows: list[list[Fragment]] = [[] for _ in range(52)]
+        # Swap slots by the search position of their card: how many plain ones, which relevant ones.
+        self.slots = slots
+        self.plain: list[list[int]] = [[] for _ in range(52)]
+        self.relevant: list[list[int]] = [[] for _ in range(52)]
+        self.below = [0] * 52  # relevant slots whose card is at or below each position
+        for n, slot in enumerate(slots):
+            p = tables.pos[slot.card]
+            (self.relevant if slot.relevant else self.plain)[p].append(n)
+        mask = 0
+        for p in range(52):
+            mask |= sum(1 << n for n in self.relevant[p])
+            self.below[p] = mask
+        # Swap slots of cards above each position: a meld may use freed jokers that
+        # swaps of higher cards will supply (``f`` goes below zero until they do).
+        self.slot_cards = [(q, len(self.plain[q]) + len(self.relevant[q])) for q in range(52) if self._has_swaps(q)]
+        self.memo: dict[_State, tuple[int, bool, _Step | None]] = {}
+        # The card that has to go into the Open (R-D2): its index (52 = joker) and,
+        # for a natural, the bit of its count field in the packed hand.
+        self.open_with = open_with
+        self.need_bit = 0 if open_with is None or open_with == 52 else 1 << (self.w * tables.pos[open_with])
+        self.need_field = self.need_bit * tables.field
+
+    def opens_with(self, shape: Shape, packed: int) -> bool:
+        """Whether an opening meld of ``shape`` (packed naturals) holds the card owed to the Open."""
+        if self.open_with == 52:
+            return shape.jokers > 0
+        return bool(packed & self.need_bit)
+
+    def frag_opens_with(self, frag: Fragment) -> bool:
+        """Whether the clean core of ``frag`` (what the Open lays) holds the card owed to the Open."""
+        return self.open_with is not None and self.open_with in frag.core.naturals
+
+    def low_card(self, x: int) -> int:
+        p = presence(x, self.w, self.tables.ones)
+        return ((p & -p).bit_length() - 1) // self.w
+
+    def start(self, x: int, h: int, need_clean: bool, need: bool) -> _State:
+        fresh = bool(x) and self._has_swaps(self.low_card(x))
+        return _State(x, h, 0, 0, 1, 0, need_clean, need, 0, 0, fresh)
+
+    def to_come(self, x: int, card: int) -> int:
+        """How many swaps cards above ``card`` still in ``x`` can make (each frees a joker)."""
+        w = self.w
+        field = self.tables.field
+        return sum(min(n, (x >> (q * w)) & field) for q, n in self.slot_cards if q > card)
+
+    def _has_swaps(self, card: int) -> bool:
+        return bool(self.plain[card] or self.relevant[card])
+
+    def child(self, s: _State, card: int, **changes: Any) -> _State:
+        """``s`` with ``changes``, where ``card`` was its lowest card: ``fresh`` once that card is gone."""
+        x = cast(int, changes.get("x", s.x))
+        if (x >> (card * self.w)) & self.tables.field:
+            changes["fresh"] = False  # the swaps of this card are decided
+        else:
+            changes["fresh"] = bool(x) and self._has_swaps(self.low_card(x))
+        return s._replace(**changes)
+
+    def terminal(self, s: _State) -> tuple[int, _End | None]:
+        if s.f or s.need_clean or s.need or s.committed:
+            return NEG, None
+        h = s.h
+        # Discard first where a discard is needed and no natural was kept for it.
+        discard_joker = self.must_discard and s.allow == 1
+        if discard_joker:
+            if h == 0:
+                return NEG, None
+            h -= 1
+        spare = 0 if self.must_discard else s.allow
+        placed: list[LayOption] = []
+        for target, opts in sorted(self.joker_only.items()):
+            if h <= spare:
+                break
+            if s.used >> target & 1:
+                continue
+            for opt in opts:
+                if opt.jokers <= h and not opt.needs & ~s.swapped:
+                    placed.append(opt)
+                    h -= opt.jokers
+                    break
+        if h > spare:
+            return NEG, None
+        return 0, _End(tuple(placed), discard_joker or h > 0)
+
+    def best(self, s: _State, target: int) -> int:
+        """Most opening points a full placement can count, or NEG if none places everything.
+
+        Stops as soon as ``target`` points are reached (any placement when
+        ``target <= 0``); such a value is a lower bound, and is memoised as one.
+        """
+        if s.need and not (s.x & self.need_field if self.need_bit else s.h):
+            return NEG
+        if s.f < 0 and -s.f > self.to_come(s.x, self.low_card(s.x) - 1 if s.fresh else self.low_card(s.x)):
+            return NEG  # more freed jokers owed than swaps still to come
+        hit = self.memo.get(s)
+        if hit is not None and (hit[1] or hit[0] >= target):
+            return hit[0]
+        if s.x == 0:
+            value, end = self.terminal(s)
+            self.memo[s] = (value, True, end)
+            return value
+        best, choice, exact = self._choices(s, target)
+        self.memo[s] = (best, exact, choice)
+        return best
+
+    def _choices(self, s: _State, target: int) -> tuple[int, _Step | None, bool]:
+        if s.fresh:
+            return self._swaps(s, target)
+        w = self.w
+        card = self.low_card(s.x)
+        absent = ~presence(s.x, w, self.tables.ones)
+        best = NEG
+        choice: _Step | None = None
+        for step, sub_state, gain in self._moves(s, card, absent):
+            sub = self.best(sub_state, target - gain)
+            if sub != NEG and sub + gain > best:
+                best, choice = sub + gain, step
+                if best >= target:
+                    return best, choice, False
+        return best, choice, True
+
+    def _swaps(self, s: _State, target: int) -> tuple[int, _Step | None, bool]:
+        """Decide how many copies of the lowest card replace table jokers (R-J4)."""
+        best = NEG
+        choice: _Step | None = None
+        for step, sub_state in self._swap_states(s):
+            sub = self.best(sub_state, target)
+            if sub != NEG and sub > best:
+                best, choice = sub, step
+                if best >= target:
+                    return best, choice, False
+        return best, choice, True
+
+    def _moves(self, s: _State, card: int, absent: int) -> Iterable[tuple[_Step, _State, int]]:
+        """Every way to place one copy of ``card`` (or all of them, for a lay-off), with its points."""
+        if self.limit is None or s.melds < self.limit:
+            yield from self._new_melds(s, card, absent)
+        for opt in self.lay_rows[card]:
+            if s.used >> opt.target & 1 or opt.jokers > s.h or opt.packed & absent:
+                continue
+            past = opt.needs & self.below[card]
+            if past & ~s.swapped:
+                continue  # a slot it needs was not swapped when its card came
+            yield (
+                _Lay(opt),
+                self.child(
+                    s,
+                    card,
+                    x=s.x - opt.packed,
+                    h=s.h - opt.jokers,
+                    used=s.used | (1 << opt.target),
+                    committed=s.committed | (opt.needs & ~past),
+                ),
+                0,
+            )
+        if s.allow:
+            yield _Discard(card), self.child(s, card, x=s.x - (1 << (card * self.w)), allow=s.allow - 1), 0
+
+    def _new_melds(self, s: _State, card: int, absent: int) -> Iterable[tuple[_Step, _State, int]]:
+        counting = self.need_open
+        freed = s.f + self.to_come(s.x, card)  # freed jokers there are or can still be
+        for packed, shape in self.rows[card]:
+            sj = shape.jokers
+            if sj > s.h + freed or packed & absent:
+                continue
+            for u in range(max(0, sj - s.h), min(sj, freed) + 1):
+                counted = u == 0
+                gain = shape.points if counting and counted else 0
+                yield (
+                    _NewMeld(shape, u, packed),
+                    self.child(
+                        s,
+                        card,
+                        x=s.x - packed,
+                        h=s.h - (sj - u),
+                        f=s.f - u,
+                        melds=s.melds + self.step,
+                        need_clean=s.need_clean and not (counted and shape.clean),
+                        need=s.need and not (counted and self.opens_with(shape, packed)),
+                    ),
+                    gain,
+                )
+        for frag in self.frag_rows[card]:
+            if frag.jokers > s.h or frag.packed & absent:
+                continue
+            yield (
+                _Extended(frag),
+                self.child(
+                    s,
+                    card,
+                    x=s.x - frag.packed,
+                    h=s.h - frag.jokers,
+                    melds=s.melds + self.step,
+                    need_clean=False,
+                    need=s.need and not self.frag_opens_with(frag),
+                ),
+                frag.core.points,
+            )
+
+    def path(self, s: _State) -> list[_Step]:
+        """The steps of the plan the memo holds from ``s`` (which :meth:`best` solved)."""
+        steps: list[_Step] = []
+        while True:
+            choice = self.memo[s][2]
+            if choice is None:
+                return steps
+            steps.append(choice)
+            if isinstance(choice, _End):
+                return steps
+            s = self._after(s, choice)
+
+    def _after(self, s: _State, step: _Step) -> _State:
+        """The state ``step`` leads to from ``s``, as :meth:`best` built it."""
+        if isinstance(step, _Swap):
+            for sub_step, sub in self._swap_states(s):
+                if sub_step == step:
+                    return sub
+        else:
+            card = self.low_card(s.x)
+            absent = ~presence(s.x, self.w, self.tables.ones)
+            for move, sub, _ in self._moves(s, card, absent):
+                if move == step:
+                    return sub
+        raise AssertionError("the memo's choice is not a move of its state")  # pragma: no cover
+
+    def _swap_states(self, s: _State) -> Iterable[tuple[_Swap, _State]]:
+        """Every choice of swaps for the lowest card: plain slots by number, relevant ones by slot."""
+        card = self.low_card(s.x)
+        count = (s.x >> (card * self.w)) & self.tables.field
+        relevant = self.relevant[card]
+        for subset in range(1 << len(relevant)):
+            mask = sum(1 << n for k, n in enumerate(relevant) if subset >> k & 1)
+            taken = mask.bit_count()
+            if taken > count or s.committed & self.below[card] & ~mask & ~s.swapped:
+                continue  # too few copies, or a lay-off chosen earlier needs a slot left out
+            for plain in range(min(len(self.plain[card]), count - taken) + 1):
+                k = taken + plain
+                sub = self.child(
+                    s,
+                    card,
+                    x=s.x - (k << (card * self.w)),
+                    f=s.f + k,
+                    swapped=s.swapped | mask,
+                    committed=s.committed & ~mask,
+                )
+                yield _Swap(card, plain, mask), sub

@@ -1,0 +1,213 @@
+"""What the table can take from a hand this turn: lay-offs, joker swaps, extended opening runs.
+
+The go-out search (:mod:`rummylib.solver._goout`) reads these as precomputed
+records on packed counts (R-T6, J4, J5, O4, O6).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from rummylib.cards import CardMultiset
+from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, swap_joker
+from rummylib.rules import Ruleset
+from rummylib.solver._tables import Shape, Tables, card_index_at
+
+__all__ = ["Fragment", "LayOption", "Slot", "fragments", "lay_options", "slots_of"]
+
+
+class LayOption(NamedTuple):
+    """All the cards one table meld receives from the hand (its two ends decided together).
+
+    ``needs`` is a mask of swap slots (:class:`Slot`, by number) that must be
+    swapped for the option to be valid: laying a joker next to a table
+    joker's place is allowed only once that joker is swapped out (R-J3).
+    """
+
+    packed: int  # the naturals, packed at their search positions
+    jokers: int  # hand jokers it takes
+    target: int  # index of the table meld
+    low: int  # search position of its lowest natural, or -1 for jokers alone
+    order: tuple[tuple[int, End | None], ...]  # (card index, end), in laying order (52 = joker)
+    needs: int
+
+
+class Slot(NamedTuple):
+    """A table joker the hand can swap out (R-J4): where it lies and the card it stands for."""
+
+    target: int
+    card: int  # card index it stands for
+    relevant: bool  # whether swapping it opens lay-offs (else all slots of a card are alike)
+
+
+class Fragment(NamedTuple):
+    """A clean opening run extended after the Open by hand jokers at its ends (R-O4, O6)."""
+
+    packed: int
+    jokers: int
+    core: Shape
+    low_ext: tuple[int, ...]  # card indices beyond the low end, inner first (52 = joker)
+    high_ext: tuple[int, ...]
+
+
+def _run_extensions(run: Run, counts: Sequence[int], jokers: int, rules: Ruleset, low: bool) -> list[list[int]]:
+    """Card-index sequences (52 = joker) that can extend ``run`` at one end, laid inner first."""
+    top = ACE_HIGH if rules.ace_high else 13
+    suit = run.suit.index
+    room = 13 - len(run.cards)
+    out: list[list[int]] = []
+    step = -1 if low else 1
+    edge_joker = (run.cards[0] if low else run.cards[-1]).is_joker
+    # DFS: (next position, cards so far, jokers used, last card is a joker)
+    stack: list[tuple[int, list[int], int, bool]] = [((run.start - 1) if low else (run.end + 1), [], 0, edge_joker)]
+    while stack:
+        pos, seq, used, last_joker = stack.pop()
+        if seq:
+            out.append(seq)
+        if len(seq) >= room or not 1 <= pos <= top:
+            continue
+        index = card_index_at(pos, suit)
+        if counts[index]:
+            stack.append((pos + step, [*seq, index], used, False))
+        if used < jokers and (rules.adjacent_jokers or not last_joker):
+            stack.append((pos + step, [*seq, 52], used + 1, True))
+    return out
+
+
+def _combos(meld: Meld, counts: Sequence[int], jokers: int, rules: Ruleset) -> list[tuple[list[int], list[int]]]:
+    """Every (low end, high end) pair of card sequences ``meld`` can take (a group: low only)."""
+    combos: list[tuple[list[int], list[int]]] = []
+    if isinstance(meld, Run):
+        lows = [[], *_run_extensions(meld, counts, jokers, rules, True)]
+        highs = [[], *_run_extensions(meld, counts, jokers, rules, False)]
+        for lo, hi in itertools.product(lows, highs):
+            if (lo or hi) and len(meld.cards) + len(lo) + len(hi) <= 13 and lo.count(52) + hi.count(52) <= jokers:
+                combos.append((lo, hi))
+    elif isinstance(meld, Group) and len(meld.cards) == 3:
+        for s in range(4):
+            if all(x.index != s for x in meld.suits):
+                index = s * 13 + int(meld.rank) - 1
+                if counts[index]:
+                    combos.append(([index], []))
+        if jokers and rules.jokers and meld.joker_count + 1 <= rules.group4_max_jokers:
+            combos.append(([52], []))
+    return combos
+
+
+def _meld_options(
+    meld: Meld, target: int, counts: Sequence[int], jokers: int, rules: Ruleset, tables: Tables, needs: int
+) -> list[LayOption]:
+    w = tables.width
+    pos = tables.pos
+    options: list[LayOption] = []
+    for lo, hi in _combos(meld, counts, jokers, rules):
+        naturals = [c for c in lo + hi if c != 52]
+        packed = sum(1 << (w * pos[c]) for c in naturals)
+        order: tuple[tuple[int, End | None], ...]
+        if isinstance(meld, Run):
+            order = tuple((c, End.LOW) for c in lo) + tuple((c, End.HIGH) for c in hi)
+        else:
+            order = tuple((c, None) for c in lo)
+        low = min(pos[c] for c in naturals) if naturals else -1
+        options.append(LayOption(packed, len(lo) + len(hi) - len(naturals), target, low, order, needs))
+    return options
+
+
+def slots_of(table: Sequence[Meld], hand: CardMultiset, rules: Ruleset) -> list[tuple[int, int, int]]:
+    """Every table joker the hand holds the card of: (meld index, slot in the meld, card index)."""
+    if not (rules.joker_swap and rules.jokers):
+        return []
+    found: list[tuple[int, int, int]] = []
+    for t, meld in enumerate(table):
+        for k, (card, stands) in enumerate(zip(meld.cards, meld.represents)):
+            if card.is_joker and hand.count(stands):
+                found.append((t, k, stands.index))
+    return found
+
+
+def _may_matter(meld: Meld, k: int) -> bool:
+    """Whether swapping slot ``k`` of ``meld`` could change what the meld takes (an end joker of a run; a group)."""
+    return not isinstance(meld, Run) or k in (0, len(meld.cards) - 1)
+
+
+def lay_options(
+    table: Sequence[Meld], hand: CardMultiset, rules: Ruleset, tables: Tables
+) -> tuple[list[LayOption], list[Slot]]:
+    """Every lay-off the table melds can take (R-J5, T6), and the joker slots the hand can swap (R-J4).
+
+    A swap can open a lay-off (a joker next to an end joker of a run once that
+    joker is swapped out; a joker onto a group that had too many): such
+    options carry the slots they need, and those slots are ``relevant``.
+    Swapping never closes a lay-off, so the options of the meld as it lies
+    stay valid whatever is swapped.
+    """
+    counts = hand.counts
+    jokers = hand.jokers
+    found = slots_of(table, hand, rules)
+    numbered: dict[tuple[int, int], int] = {(t, k): n for n, (t, k, _) in enumerate(found)}
+    relevant: set[int] = set()
+    options: list[LayOption] = []
+    for t, meld in enumerate(table):
+        base = _meld_options(meld, t, counts, jokers, rules, tables, 0)
+        options.extend(base)
+        if not jokers:
+            continue  # swaps only open lay-offs of jokers
+        seen = {(o.packed, o.jokers, o.order) for o in base}
+        mine = [(k, n) for (tt, k), n in numbered.items() if tt == t and _may_matter(meld, k)]
+        for size in range(1, len(mine) + 1):
+            for chosen in itertools.combinations(mine, size):
+                swapped = meld
+                for k, _ in chosen:
+                    swapped = swap_joker(swapped, meld.represents[k], rules)[0]
+                mask = sum(1 << n for _, n in chosen)
+                for option in _meld_options(swapped, t, counts, jokers, rules, tables, mask):
+                    key = (option.packed, option.jokers, option.order)
+                    if key not in seen:
+                        seen.add(key)
+                        options.append(option)
+                        relevant.update(n for _, n in chosen)
+    slots = [Slot(t, card, n in relevant) for n, (t, _, card) in enumerate(found)]
+    return options, slots
+
+
+def fragments(tables: Tables, counts: Sequence[int], jokers: int, rules: Ruleset) -> list[Fragment]:
+    """Clean runs of the hand with a joker (and a card beyond it) laid off at an end.
+
+    Lay-offs onto a new meld usually make nothing a longer meld could not, but
+    the opening needs its clean run as laid: ``6S 7S 8S`` can open and then take
+    a joker at each end, which ``JK 6S 7S 8S JK`` laid at once could not.
+    """
+    top = ACE_HIGH if rules.ace_high else 13
+    out: list[Fragment] = []
+    w = tables.width
+    for core in tables.shapes:
+        if not core.clean or not all(counts[c] for c in core.naturals):
+            continue
+        suit, start = divmod(core.key, 16)
+        end = start + len(core.layout) - 1
+        # Extensions (inner card first) that could not be laid as a meld of their own:
+        # jokers alone (several only where jokers may lie side by side), or one joker
+        # and the natural beyond it. Longer ones are a later meld with the same cards.
+        most = jokers if rules.adjacent_jokers else 1
+        lows: list[tuple[int, ...]] = [()]
+        highs: list[tuple[int, ...]] = [()]
+        for k in range(1, most + 1):
+            if start - k >= 1:
+                lows.append((52,) * k)
+            if end + k <= top:
+                highs.append((52,) * k)
+        if start - 2 >= 1 and counts[card_index_at(start - 2, suit)]:
+            lows.append((52, card_index_at(start - 2, suit)))
+        if end + 2 <= top and counts[card_index_at(end + 2, suit)]:
+            highs.append((52, card_index_at(end + 2, suit)))
+        for lo in lows:
+            for hi in highs:
+                used = lo.count(52) + hi.count(52)
+                if not used or used > jokers or len(core.layout) + len(lo) + len(hi) > 13:
+                    continue
+                naturals = [*core.naturals, *(c for c in lo + hi if c != 52)]
+                packed = sum(1 << (w * tables.pos[c]) for c in naturals)
+                out.append(Fragment(packed, used, core, lo, hi))
+    return out

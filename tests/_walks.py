@@ -1,0 +1,42 @@
+"""Reachable states for tests: seeded play mixing GreedyBot with uniformly random legal actions."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import attrs
+
+import rummylib as rl
+from rummylib.bots import derive_seed
+
+#: Presets and house variants, each with a restock cap so every round ends (R-D7).
+WALK_RULES: dict[str, rl.Ruleset] = {
+    "remik": attrs.evolve(rl.REMIK, restock_limit=2),
+    "straight": attrs.evolve(rl.STRAIGHT, restock_limit=2),
+    "remik-house": attrs.evolve(
+        rl.REMIK, name="house-remik", jokers=6, joker_penalty=50, opening_points=30, restock_limit=1
+    ),
+    "straight-house": attrs.evolve(
+        rl.STRAIGHT, name="house-straight", must_discard_to_go_out=True, melds_per_turn=None, restock_limit=3
+    ),
+}
+_CAP = 60
+
+
+def walk(rules: rl.Ruleset, players: int, seed: int, steps: int, greedy_share: int = 2) -> Iterator[rl.GameState]:
+    """Up to ``steps`` states of one seeded game (the first is the deal); ``greedy_share`` in 4 moves are greedy."""
+    state = rl.new_game(rules, players, seed=seed)
+    chooser = rl.RandomBot(seed=seed)
+    greedy = rl.GreedyBot()
+    yield state
+    for step in range(steps - 1):
+        if state.is_over:
+            return
+        legal = list(itertools.islice(rl.legal_actions(state), _CAP))
+        if derive_seed(seed, "mix", step) % 4 < greedy_share:
+            action = greedy.choose(rl.view(state, state.to_act), rl.LegalActions(state))
+        else:
+            action = chooser.choose(rl.view(state, state.to_act), legal)
+        state = rl.apply(state, action)
+        yield state

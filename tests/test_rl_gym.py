@@ -1,0 +1,64 @@
+"""rummylib.rl.gym_env: one learner against bots, passing Gymnasium's env checker."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pytest.importorskip("gymnasium", reason="the Gymnasium tests need the extra: pip install 'rummylib[rl]'")
+pytest.importorskip("pettingzoo", reason="the Gymnasium tests need the extra: pip install 'rummylib[rl]'")
+
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+
+import rummylib as rl
+from rummylib.rl import gym_env
+
+
+@pytest.mark.parametrize(("rules", "players", "opponents"), [(rl.STRAIGHT, 2, "random"), (rl.REMIK, 3, "greedy")])
+def test_gymnasium_check_env(rules: rl.Ruleset, players: int, opponents: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(gym_env(rules=rules, players=players, opponents=opponents), skip_render_check=True)
+
+
+def test_masked_random_learner_plays_rounds_to_the_end() -> None:
+    e = gym_env(rules=rl.STRAIGHT, players=2, opponents="greedy", episode="round")
+    rng = np.random.default_rng(1)
+    for seed in range(3):
+        obs, info = e.reset(seed=seed)
+        done, total = False, 0.0
+        while not done:
+            assert e.observation_space.contains(obs)
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            obs, reward, done, truncated, info = e.step(action)
+            total += reward
+            assert not truncated
+        assert total in (-1.0, 0.0, 1.0)
+
+
+def test_the_learner_acts_only_on_its_turn_and_bots_are_configurable() -> None:
+    e = gym_env(rules=rl.REMIK, players=3, opponents=[rl.GreedyBot(), "random"], seat=1)
+    e.reset(seed=4)
+    assert e.game is not None and e.game.to_act == 1
+    with pytest.raises(ValueError):
+        gym_env(rules=rl.REMIK, players=3, opponents=["random"])
+    with pytest.raises(ValueError):
+        gym_env(rules=rl.REMIK, players=2, opponents="smart")
+
+
+def test_illegal_action_ends_the_episode() -> None:
+    e = gym_env(rules=rl.STRAIGHT, players=2)
+    _, info = e.reset(seed=0)
+    _, reward, done, _, info = e.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+    assert done and reward == -1.0 and not info["action_mask"].any()
+
+
+def test_ansi_render_shows_only_the_learners_hand() -> None:
+    e = gym_env(rules=rl.STRAIGHT, players=2, render_mode="ansi")
+    e.reset(seed=0)
+    text = e.render()
+    assert e.game is not None and text is not None
+    assert str(e.game.round.hands[0]) in text  # R-H1: the learner's own hand...
+    assert str(e.game.round.hands[1]) not in text and "10 cards" in text  # ...and only the size of the other

@@ -1,0 +1,114 @@
+"""rummylib.rl: the PettingZoo AEC environment passes PettingZoo's own API and seed tests."""
+
+from __future__ import annotations
+
+import itertools
+import warnings
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the PettingZoo tests need the extra: pip install 'rummylib[rl]'")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+import rummylib as rl
+from rummylib.rl import env, raw_env
+
+
+@pytest.mark.parametrize(("rules", "players"), [(rl.STRAIGHT, 2), (rl.REMIK, 3)], ids=["straight", "remik"])
+def test_pettingzoo_api_test(rules: rl.Ruleset, players: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # api_test reports problems as warnings
+        # ...except these two, which it waives by name for its own classic games (dict observations).
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        api_test(env(rules=rules, players=players, max_cycles=30), num_cycles=60)
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(lambda: env(rules=rl.STRAIGHT, players=2, max_cycles=40), num_cycles=80)
+
+
+def _random_episode(e: Any, rng: np.random.Generator) -> tuple[int, dict[str, float]]:
+    e.reset(seed=int(rng.integers(1000)))
+    steps = 0
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, _ = e.last()
+        totals[agent] += reward
+        if termination or truncation:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(rng.choice(legal)))
+        steps += 1
+    return steps, totals
+
+
+def test_masked_random_play_ends_rounds_with_rewards() -> None:
+    rng = np.random.default_rng(0)
+    e = env(rules=rl.STRAIGHT, players=2, episode="round", reward="win")
+    for _ in range(3):
+        steps, totals = _random_episode(e, rng)
+        assert steps > 0
+        assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])  # a winner, or a void round (R-D7)
+
+
+def test_max_cycles_truncates_after_that_many_turns_per_seat() -> None:
+    e = env(rules=rl.REMIK, players=2, max_cycles=3)
+    e.reset(seed=5)
+    seats = []
+    for agent in e.agent_iter():
+        obs, _, termination, truncation, _ = e.last()
+        if termination or truncation:
+            assert truncation and not termination
+            e.step(None)
+            continue
+        seats.append(agent)
+        e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    turns = sum(1 for a, b in itertools.pairwise(seats) if a != b) + 1
+    assert turns == 6
+
+
+def test_illegal_action_ends_the_game_with_the_illegal_reward() -> None:
+    e = env(rules=rl.STRAIGHT, players=2)
+    e.reset(seed=2)
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    e.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1.0
+
+
+def test_observation_is_the_encoders_and_mask_the_codecs() -> None:
+    e = raw_env(rules=rl.REMIK, players=2)
+    e.reset(seed=9)
+    seat = e.possible_agents.index(e.agent_selection)
+    assert e.game is not None
+    obs = e.observe(e.agent_selection)
+    assert obs["observation"].tolist() == e.encoder.encode(rl.view(e.game, seat))
+    assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(e.codec.legal_ids(e.game))
+    other = e.observe(e.possible_agents[1 - seat])
+    assert not other["action_mask"].any()
+
+
+@pytest.mark.parametrize("mode", ["ansi", "human"])
+def test_render_modes(mode: str, capsys: pytest.CaptureFixture[str]) -> None:
+    e = env(rules=rl.STRAIGHT, players=2, render_mode=mode)
+    e.reset(seed=1)
+    text = e.render()
+    assert text is not None and "straight round 1" in text
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    if mode == "human":
+        assert "straight round 1" in capsys.readouterr().out
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError):
+        raw_env(rules=rl.REMIK, players=2, reward="points")
+    with pytest.raises(ValueError):
+        raw_env(rules=rl.REMIK, players=2, render_mode="rgb_array")
+    with pytest.raises(ValueError):
+        raw_env(rules=rl.REMIK, players=9)

@@ -1,0 +1,111 @@
+"""Determinisation (R-H1): sample_state deals what a seat has not seen, consistently and uniformly."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from _walks import WALK_RULES, walk
+
+import rummylib as rl
+from rummylib.cards import CardMultiset
+from rummylib.records import from_dict, to_dict
+
+
+def _consistent(name: str, seeds: range, steps: int, every: int) -> int:
+    checked = 0
+    for seed in seeds:
+        players = 2 + seed % 3
+        for i, state in enumerate(walk(WALK_RULES[name], players, seed, steps)):
+            if state.phase not in (rl.Phase.DRAW, rl.Phase.PLAY) or i % every:
+                continue
+            for seat in {state.to_act, (state.to_act + 1 + i) % players}:
+                v = rl.view(state, seat)
+                sample = rl.sample_state(v, seed=i)
+                assert rl.view(sample, seat) == v  # R-H1: everything the seat sees is kept
+                assert from_dict(to_dict(sample)) == sample  # a full, valid state (R-C3, D4, D6)
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("name", sorted(WALK_RULES))
+def test_samples_are_consistent_with_reachable_views(name: str) -> None:
+    assert _consistent(name, range(2), 150, 2) > 150
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(WALK_RULES))
+def test_samples_are_consistent_with_many_reachable_views(name: str) -> None:
+    assert _consistent(name, range(3, 30), 600, 1) > 5000
+
+
+def test_samples_draw_the_stock_from_its_refill() -> None:
+    # R-D4: after a reshuffle every stock card comes from the refill, whatever else is hidden.
+    cards = tuple(rl.deck(rl.REMIK))[::-1]
+    s = rl.start_round_from(
+        rl.REMIK, [cards[:13], cards[13:26]], discard=cards[26:], to_act=0, phase=rl.Phase.DRAW, fill_stock=False
+    )
+    t = rl.apply(s, rl.DrawStock())
+    t = rl.apply(t, rl.Discard(max(t.round.hands[0], key=lambda c: c.index)))
+    t = rl.apply(t, rl.DrawStock())
+    v = rl.view(t, 0)
+    assert v.restocks == 1 and len(v.restocked) == len(cards) - 27
+    for sample in rl.sample_states(v, 20, seed="refill"):
+        assert CardMultiset(sample.round.stock) <= v.restocked
+        assert rl.view(sample, 0) == v
+
+
+def test_sampling_is_deterministic_and_varies_with_the_seed() -> None:
+    v = rl.view(rl.new_game(rl.REMIK, 3, seed=4), 2)
+    assert rl.sample_states(v, 5, seed=1) == rl.sample_states(v, 5, seed=1)
+    assert rl.sample_states(v, 5, seed=1)[0] == rl.sample_state(v, seed=1)
+    assert rl.sample_state(v, seed=1) != rl.sample_state(v, seed=2)
+    assert rl.sample_state(v, seed=1) != rl.sample_state(v, seed="1")
+    assert len({s.round.hands[0] for s in rl.sample_states(v, 5, seed=1)}) == 5
+
+
+def test_where_an_unseen_card_lands_is_uniform() -> None:
+    # Chi-square over the places one unseen card can go (straight has one copy of each card).
+    state = rl.new_game(rl.STRAIGHT, 3, seed=11)  # seat 0 sees 7 cards and the upcard; 44 are hidden
+    v = rl.view(state, 0)
+    card = next(c for c in rl.deck(rl.STRAIGHT) if c not in v.hand and c not in v.discard)
+    places = {"hand 1": 0, "hand 2": 0, "stock 0-9": 0, "stock 10-19": 0, "stock 20-29": 0}
+    trials = 2200
+    for sample in rl.sample_states(v, trials, seed=2026):
+        r = sample.round
+        if card in r.hands[1]:
+            places["hand 1"] += 1
+        elif card in r.hands[2]:
+            places["hand 2"] += 1
+        else:
+            places[("stock 0-9", "stock 10-19", "stock 20-29")[r.stock.index(card) // 10]] += 1
+    hidden = 7 + 7 + len(state.round.stock)
+    assert hidden == 44
+    expected = [trials * 7 / hidden, trials * 7 / hidden] + [trials * 10 / hidden] * 3
+    chi2 = sum((o - e) ** 2 / e for o, e in zip(places.values(), expected))
+    assert chi2 < 18.47, places  # the 0.999 quantile of chi-square with 4 degrees of freedom
+
+
+def test_bad_arguments_are_refused() -> None:
+    state = rl.new_game(rl.REMIK, 2, seed=1)
+    v = rl.view(state, 0)
+    with pytest.raises(rl.InvalidStateError) as info:
+        rl.sample_state(state, seed=1)  # type: ignore[arg-type]
+    assert info.value.reason is rl.StateReason.WRONG_TYPE
+    for n in (-1, rl.engine.MAX_SAMPLES + 1, True, 2.0):
+        with pytest.raises(rl.RulesetError):
+            rl.sample_states(v, n, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(rl.RulesetError):
+        rl.sample_state(v, seed=1.5)  # type: ignore[arg-type]
+    forged = attrs.evolve(v, known_cards=(CardMultiset(), CardMultiset(list(v.hand) * 2)))
+    with pytest.raises(rl.InvalidStateError):
+        rl.sample_state(forged, seed=1)
+    with pytest.raises(rl.InvalidStateError):
+        rl.sample_state(attrs.evolve(v, stock_size=v.stock_size + 1), seed=1)
+
+
+def test_a_finished_round_is_not_sampled() -> None:
+    rules = attrs.evolve(rl.STRAIGHT, restock_limit=0)
+    state = next(s for s in walk(rules, 2, 3, 500) if s.phase is rl.Phase.ROUND_OVER)
+    with pytest.raises(rl.InvalidStateError) as info:
+        rl.sample_state(rl.view(state, 0), seed=1)
+    assert "over" in str(info.value)

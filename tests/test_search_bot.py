@@ -1,0 +1,98 @@
+"""SearchBot: legal, deterministic for a seed and budget, picklable, named "search" in simulate and the CLI."""
+
+from __future__ import annotations
+
+import io
+import pickle
+
+import attrs
+import pytest
+from _walks import WALK_RULES, walk
+
+import rummylib as rl
+from rummylib.cli import main
+
+ONE_ROUND = {
+    "remik": attrs.evolve(rl.REMIK, restock_limit=1, max_rounds=1),
+    "straight": attrs.evolve(rl.STRAIGHT, restock_limit=1, max_rounds=1),
+}
+
+
+def _play(rules: rl.Ruleset, bots: list[rl.Bot], seed: int) -> list[rl.Action]:
+    state = rl.new_game(rules, len(bots), seed=seed)
+    actions: list[rl.Action] = []
+    while not state.is_over and len(actions) < 2000:
+        action = bots[state.to_act].choose(rl.view(state, state.to_act), rl.LegalActions(state))
+        assert rl.is_legal(state, action)
+        state = rl.apply(state, action)
+        actions.append(action)
+    assert state.is_over
+    return actions
+
+
+@pytest.mark.parametrize("name", sorted(ONE_ROUND))
+def test_search_bot_plays_legal_rounds_deterministically(name: str) -> None:
+    rules = ONE_ROUND[name]
+    first = _play(rules, [rl.SearchBot(seed=1, samples=2), rl.GreedyBot()], seed=4)
+    again = _play(rules, [rl.SearchBot(seed=1, samples=2), rl.GreedyBot()], seed=4)
+    assert first == again
+
+
+def test_search_bot_choices_are_legal_on_reachable_views() -> None:
+    bot = rl.SearchBot(seed=3, samples=2, candidates=3)
+    for name in ("remik-house", "straight-house"):
+        for state in walk(WALK_RULES[name], 3, 5, 30):
+            if state.phase in (rl.Phase.DRAW, rl.Phase.PLAY):
+                action = bot.choose(rl.view(state, state.to_act), list(rl.legal_actions(state)))
+                assert rl.is_legal(state, action)
+
+
+def test_search_bot_pickles_and_continues_where_it_was() -> None:
+    bot = rl.SearchBot(seed=9, samples=3)
+    state = rl.new_game(rl.STRAIGHT, 2, seed=2)
+    v, legal = rl.view(state, state.to_act), rl.LegalActions(state)
+    bot.choose(v, legal)
+    copy = pickle.loads(pickle.dumps(bot))
+    assert repr(copy) == repr(bot)
+    assert [copy.choose(v, legal) for _ in range(3)] == [bot.choose(v, legal) for _ in range(3)]
+
+
+def test_search_is_a_named_bot_in_simulate() -> None:
+    result = rl.simulate(ONE_ROUND["remik"], 2, 1, seed=5, bots=["search", "greedy"])
+    assert result.summary.completed == 1
+    assert result == rl.simulate(ONE_ROUND["remik"], 2, 1, seed=5, bots=["search", "greedy"])
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"samples": 0},
+        {"samples": True},
+        {"candidates": "4"},
+        {"horizon": 0},
+        {"seed": 1.0},
+        {"time_limit": 0},
+        {"time_limit": True},
+    ],
+)
+def test_bad_search_bot_arguments_are_refused(kwargs: dict[str, object]) -> None:
+    with pytest.raises(rl.SimulationError) as info:
+        rl.SearchBot(**kwargs)  # type: ignore[arg-type]
+    assert info.value.reason is rl.SimulationReason.BAD_ARGUMENT
+
+
+def test_a_time_limit_still_gives_a_legal_action() -> None:
+    state = rl.new_game(rl.REMIK, 2, seed=8)
+    action = rl.SearchBot(samples=50, time_limit=0.01).choose(rl.view(state, state.to_act), rl.LegalActions(state))
+    assert rl.is_legal(state, action)
+
+
+def test_cli_play_against_search_bots() -> None:
+    out = io.StringIO()
+    code = main(
+        ["play", "--seed", "3", "--players", "2", "--rules", "straight", "--bots", "search"],
+        stdin=io.StringIO("auto\n" * 6),
+        stdout=out,
+        stderr=io.StringIO(),
+    )
+    assert code == 0 and "game stopped." in out.getvalue()
