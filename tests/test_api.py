@@ -25,7 +25,7 @@ from rummylib import (
     parse_cards,
 )
 
-#: Issue 2, the foundation: errors, cards, rules, melds, scoring, actions.
+#: The foundation: errors, cards, rules, melds, scoring, actions.
 FOUNDATION = {
     "Action",
     "Card",
@@ -69,6 +69,7 @@ FOUNDATION = {
     "__version__",
     "card_penalty",
     "deck",
+    "format_cards",
     "format_meld",
     "get_ruleset",
     "hand_penalty",
@@ -87,14 +88,12 @@ FOUNDATION = {
     "validate_meld",
 }
 
-# ---------------------------------------------------------------------------------------------
-# EXTEND HERE: names the later layers (solver, engine, records, bots, simulate, ...) export from
-# ``rummylib``. When you add a name to ``rummylib.__all__``, add it to this set as well.
-# ---------------------------------------------------------------------------------------------
+#: The names the upper layers (solver, engine, records, bots, simulation) export from ``rummylib``;
+#: a name added to ``rummylib.__all__`` is added here too.
 LATER_LAYERS: set[str] = {
-    # game servers (issue 16)
+    # game servers
     "RulesetMismatchError",
-    # solver (issue 3)
+    # solver
     "Opening",
     "Partition",
     "best_opening",
@@ -106,7 +105,7 @@ LATER_LAYERS: set[str] = {
     "InvalidOpeningError",
     "OpeningReason",
     "plan_go_out",
-    # engine (issue 4)
+    # engine
     "GameState",
     "IllegalActionReason",
     "Phase",
@@ -122,10 +121,10 @@ LATER_LAYERS: set[str] = {
     "new_game",
     "start_round_from",
     "view",
-    # determinisation (issue 14)
+    # determinisation
     "sample_state",
     "sample_states",
-    # records (issue 5)
+    # records
     "GameRecord",
     "StateReason",
     "format_action",
@@ -151,6 +150,13 @@ LATER_LAYERS: set[str] = {
     "SimulationSummary",
     "play_game",
     "simulate",
+    # error kinds: action syntax, bad arguments
+    "ActionParseError",
+    "ArgumentError",
+    "ArgumentReason",
+    # the types in simulate's signature
+    "BotSpec",
+    "ProgressCallback",
 }
 
 #: The foundation modules and their public names (each module's ``__all__``).
@@ -160,11 +166,14 @@ FOUNDATION_MODULES = {
         "InvalidStateError", "MeldReason", "ParseReason", "RulesetError", "RulesetReason", "RummyError",
         # reason enums the engine and records added to the errors module
         "IllegalActionReason", "StateReason",
+        "ActionParseError", "ArgumentError", "ArgumentReason", "SimulationError", "SimulationReason",
         # the opening check
         "InvalidOpeningError", "OpeningReason",
         "RulesetMismatchError",  # lean views and records name rulesets by fingerprint
     },
-    "rummylib.cards": {"JOKER", "Card", "CardMultiset", "Rank", "Suit", "deck", "parse_card", "parse_cards"},
+    "rummylib.cards": {
+        "JOKER", "Card", "CardMultiset", "Rank", "Suit", "deck", "format_cards", "parse_card", "parse_cards",
+    },
     "rummylib.rules": {
         "REMIK", "RULESETS", "STRAIGHT", "DiscardRule", "RestockRule", "Ruleset", "Scoring", "TieRule", "get_ruleset",
     },

@@ -49,7 +49,7 @@ def test_bad_arguments_raise_typed_errors() -> None:
         rl.new_game(rl.REMIK, 1)
     with pytest.raises(rl.RulesetError):
         rl.new_game(rl.REMIK, 3, seed=1.5)  # type: ignore[arg-type]
-    with pytest.raises(rl.RulesetError):
+    with pytest.raises(rl.ArgumentError):  # a dealer is a seat, not a ruleset field
         rl.new_game(rl.REMIK, 3, dealer=3)
     with pytest.raises(rl.RulesetError):
         rl.new_game("remik", 3)  # type: ignore[arg-type]
@@ -261,8 +261,9 @@ def test_start_round_from_validates() -> None:
         rl.start_round_from(rl.STRAIGHT, [C("2H 2H"), C("KS")])  # one deck: one 2H
     with pytest.raises(rl.InvalidCardsError):
         rl.start_round_from(rl.STRAIGHT, "2H 3H")  # type: ignore[arg-type]
-    with pytest.raises(rl.RulesetError):
+    with pytest.raises(rl.ArgumentError) as info:  # a seat is an argument, not a ruleset field
         rl.start_round_from(rl.STRAIGHT, [C("2H"), C("KS")], to_act=2)
+    assert info.value.argument == "to_act" and info.value.reason is rl.ArgumentReason.BAD_VALUE
     s = rl.start_round_from(rl.STRAIGHT, [C("2H"), C("KS")])
     assert s.round.cards() == rl.deck(rl.STRAIGHT)
 

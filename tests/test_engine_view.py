@@ -71,7 +71,7 @@ def test_view_contents() -> None:
 def test_view_rejects_bad_seats() -> None:
     s = rl.new_game(rl.STRAIGHT, 2, seed=1)
     for bad in (2, -1, True, "0"):
-        with pytest.raises(rl.RulesetError):
+        with pytest.raises(rl.ArgumentError):
             rl.view(s, bad)  # type: ignore[arg-type]
 
 

@@ -203,7 +203,8 @@ def test_record_text_fuzz(data: st.DataObject) -> None:
     try:
         replay(loaded)
     except rl.IllegalActionError as exc:
-        assert 0 <= exc.index < len(loaded.actions)  # type: ignore[attr-defined]
+        assert exc.index is not None
+        assert 0 <= exc.index < len(loaded.actions)
 
 
 def test_replay_names_the_first_illegal_action() -> None:
@@ -214,7 +215,7 @@ def test_replay_names_the_first_illegal_action() -> None:
     try:
         replay(attrs.evolve(record, actions=actions))
     except rl.IllegalActionError as exc:
-        assert exc.index == bad  # type: ignore[attr-defined]
+        assert exc.index == bad
         assert str(exc).startswith(f"action {bad} (next): ")
     else:  # pragma: no cover
         raise AssertionError("replay accepted an illegal action")

@@ -129,5 +129,5 @@ def test_a_tampered_record_fails_at_its_first_illegal_action() -> None:
     )
     with pytest.raises(rl.IllegalActionError) as info:
         replay(forged)
-    assert info.value.index == index  # type: ignore[attr-defined]
+    assert info.value.index == index
     assert info.value.reason is rl.IllegalActionReason.WRONG_PHASE

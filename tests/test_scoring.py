@@ -10,7 +10,6 @@ from rummylib import (
     REMIK,
     STRAIGHT,
     InvalidCardsError,
-    InvalidStateError,
     RoundResult,
     Ruleset,
     RulesetError,
@@ -24,7 +23,7 @@ from rummylib import (
     score_round,
     standings,
 )
-from rummylib.errors import StateReason
+from rummylib.errors import ArgumentError, ArgumentReason
 
 HOUSE = attrs.evolve(REMIK, jokers=6, joker_penalty=50)
 PLAY_ON_REMIK = attrs.evolve(REMIK, tie_rule=TieRule.PLAY_ON)
@@ -115,28 +114,29 @@ def test_ties_share_or_play_on() -> None:
 
 
 def test_scoring_refuses_bad_arguments() -> None:
+    # Bad arguments to the pure scoring functions are ArgumentErrors, not document errors.
     hands = [(), parse_cards("KH")]
     for winner in (2, -1, True, "0"):
-        with pytest.raises(InvalidStateError) as info:
+        with pytest.raises(ArgumentError) as info:
             score_round(hands, winner, REMIK)  # type: ignore[arg-type]
-        assert info.value.path == "winner"
+        assert info.value.argument == "winner"
     with pytest.raises(InvalidCardsError):
         score_round([(), "KH"], 0, REMIK)  # type: ignore[list-item]
     with pytest.raises(InvalidCardsError):
         score_round(7, 0, REMIK)  # type: ignore[arg-type]
     with pytest.raises(RulesetError):
         score_round(hands, 0, "remik")  # type: ignore[arg-type]
-    with pytest.raises(InvalidStateError) as info:
+    with pytest.raises(ArgumentError) as info:
         is_game_over([1, "2"], 3, REMIK)  # type: ignore[list-item]
-    assert info.value.path == "totals[1]" and info.value.reason is StateReason.WRONG_TYPE
-    with pytest.raises(InvalidStateError) as info:
+    assert info.value.argument == "totals[1]" and info.value.reason is ArgumentReason.WRONG_TYPE
+    with pytest.raises(ArgumentError) as info:
         is_game_over([1, 2], -1, REMIK)
-    assert info.value.reason is StateReason.BAD_VALUE
-    with pytest.raises(InvalidStateError):
+    assert info.value.reason is ArgumentReason.BAD_VALUE
+    with pytest.raises(ArgumentError):
         standings(None, 3, REMIK)  # type: ignore[arg-type]
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(ArgumentError):
         RoundResult(5, (0, 1), (0, 1))
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(ArgumentError):
         RoundResult(0, (0, 1), (0,))
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(ArgumentError):
         Standings((1, 2), 1, True, (3,))

@@ -241,8 +241,8 @@ def test_bad_open_with() -> None:
         plan_go_out(hand, [], REMIK, opened=False, open_with=rl.parse_card("3C"))
     assert err.value.reason is rl.CardsReason.NOT_ENOUGH
     # No Open in the plan: an opened player (R-O1), or rules without an opening.
-    with pytest.raises(rl.InvalidStateError, match="open_with") as state:
+    with pytest.raises(rl.ArgumentError, match="open_with") as state:
         plan_go_out(hand, [], REMIK, opened=True, open_with=rl.parse_card("9S"))
-    assert state.value.reason is rl.StateReason.BAD_VALUE
-    with pytest.raises(rl.InvalidStateError, match="9S"):
+    assert state.value.reason is rl.ArgumentReason.BAD_VALUE
+    with pytest.raises(rl.ArgumentError, match="9S"):
         plan_go_out(C("9S 9D 9C 2C"), [], STRAIGHT, opened=False, open_with=rl.parse_card("9S"))

@@ -34,9 +34,9 @@ from rummylib.bots import (
     SimulationError,
     SimulationReason,
 )
-from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck, parse_card, parse_cards
+from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck, format_cards, parse_card, parse_cards
 
-# --- engine (issue 4) ---
+# --- engine ---
 from rummylib.engine import (
     GameState,
     Phase,
@@ -56,6 +56,9 @@ from rummylib.engine import (
     view,
 )
 from rummylib.errors import (
+    ActionParseError,
+    ArgumentError,
+    ArgumentReason,
     CardParseError,
     CardsReason,
     IllegalActionError,
@@ -88,7 +91,7 @@ from rummylib.melds import (
     validate_meld,
 )
 
-# --- records (issue 5) ---
+# --- records ---
 from rummylib.records import (
     GameRecord,
     StateReason,
@@ -120,9 +123,17 @@ from rummylib.scoring import (
     score_round,
     standings,
 )
-from rummylib.simulation import GameResult, SimulationResult, SimulationSummary, play_game, simulate
+from rummylib.simulation import (
+    BotSpec,
+    GameResult,
+    ProgressCallback,
+    SimulationResult,
+    SimulationSummary,
+    play_game,
+    simulate,
+)
 
-# --- solver (issue 3) ---
+# --- solver ---
 from rummylib.solver import (
     Opening,
     Partition,
@@ -140,7 +151,11 @@ __all__ = [
     "RULESETS",
     "STRAIGHT",
     "Action",
+    "ActionParseError",
+    "ArgumentError",
+    "ArgumentReason",
     "Bot",
+    "BotSpec",
     "Card",
     "CardMultiset",
     "CardParseError",
@@ -174,6 +189,7 @@ __all__ = [
     "Partition",
     "Phase",
     "PlayerView",
+    "ProgressCallback",
     "RandomBot",
     "Rank",
     "RestockRule",
@@ -212,6 +228,7 @@ __all__ = [
     "deck",
     "find_melds",
     "format_action",
+    "format_cards",
     "format_meld",
     "from_dict",
     "from_json",

@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-import enum
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, Protocol, TypeAlias, overload, runtime_checkable
@@ -30,7 +29,7 @@ from rummylib.actions import (
 )
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine import LegalActions, Phase, PlayerView, TurnState
-from rummylib.errors import RummyError
+from rummylib.errors import SimulationError, SimulationReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, meld_points
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
@@ -53,29 +52,6 @@ __all__ = [
 ]
 
 _MASK64: Final = (1 << 64) - 1
-
-
-class SimulationReason(enum.Enum):
-    """Why a bot or a simulation refused its arguments."""
-
-    BAD_ARGUMENT = "bad_argument"
-    UNKNOWN_BOT = "unknown_bot"
-    WRONG_BOT_COUNT = "wrong_bot_count"
-    NO_LEGAL_ACTION = "no_legal_action"
-
-
-class SimulationError(RummyError, ValueError):
-    """A bot or a simulation was given impossible arguments.
-
-    Attributes:
-        reason: what is wrong.
-        value: the offending value.
-    """
-
-    def __init__(self, reason: SimulationReason, value: object, detail: str) -> None:
-        self.reason = reason
-        self.value = value
-        super().__init__(detail)
 
 
 def _no_legal_action(legal: object) -> SimulationError:

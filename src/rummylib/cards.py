@@ -31,6 +31,7 @@ __all__ = [
     "Rank",
     "Suit",
     "deck",
+    "format_cards",
     "parse_card",
     "parse_cards",
 ]
@@ -97,10 +98,15 @@ MAX_COPIES: Final = 255
 JOKER_INDEX: Final = 52
 
 
+def _natural_index(suit_index: int, rank: int) -> int:
+    """The one card-index layout: suit by suit (S H D C), ace to king, then the joker at 52."""
+    return suit_index * 13 + rank - 1
+
+
 def _card_index(card: Card) -> int:
     if card.rank is None or card.suit is None:
         return JOKER_INDEX
-    return _SUIT_INDEX[card.suit] * 13 + int(card.rank) - 1
+    return _natural_index(_SUIT_INDEX[card.suit], int(card.rank))
 
 
 def _check_card_fields(instance: Card, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -206,7 +212,7 @@ def natural(rank: int, suit: Suit) -> Card:
     if not is_int_in(rank, 1, 13) or not is_instance(suit, Suit):
         msg = f"a natural card needs a rank 1-13 and a Suit, not {rank!r}, {suit!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, (rank, suit), msg)
-    return CARDS[_SUIT_INDEX[suit] * 13 + rank - 1]
+    return CARDS[_natural_index(_SUIT_INDEX[suit], rank)]
 
 
 # --- notation -------------------------------------------------------------------------
@@ -244,7 +250,7 @@ def _parse_token(token: str, position: int | None) -> Card:
         raise CardParseError(ParseReason.BAD_RANK, token, position)
     if suit is None:
         raise CardParseError(ParseReason.BAD_SUIT, token, position)
-    return CARDS[_SUIT_INDEX[suit] * 13 + int(rank) - 1]
+    return CARDS[_natural_index(_SUIT_INDEX[suit], int(rank))]
 
 
 def parse_card(text: str) -> Card:

@@ -4,6 +4,21 @@ Every error derives from :class:`RummyError`; every concrete error also derives
 from :class:`ValueError`, carries a machine-readable ``reason`` (an enum member a
 program can switch on) and the fields that explain it, and has a one-sentence
 message naming the offending value.
+
+The kinds follow python-chess's split:
+
+- syntax: text that is not notation (:class:`CardParseError` for cards,
+  :class:`ActionParseError` for actions);
+- illegal: an action the state does not allow (:class:`IllegalActionError`);
+- arguments: a bad argument to a function (:class:`ArgumentError`, or
+  :class:`RulesetError` when the argument is a ruleset or a count the ruleset
+  forbids);
+- values: an impossible meld, collection of cards or document
+  (:class:`InvalidMeldError`, :class:`InvalidCardsError`, :class:`InvalidStateError`);
+- simulations: impossible bots or simulation settings (:class:`SimulationError`).
+
+:class:`ActionParseError` derives from :class:`InvalidStateError`, so code that
+caught the latter for bad action text still catches it.
 """
 
 from __future__ import annotations
@@ -12,10 +27,14 @@ import enum
 import reprlib
 from typing import TYPE_CHECKING, Any, Final
 
-if TYPE_CHECKING:  # for annotations only: melds build on this module
+if TYPE_CHECKING:  # for annotations only: cards and melds build on this module
+    from rummylib.cards import Card
     from rummylib.melds import Meld
 
 __all__ = [
+    "ActionParseError",
+    "ArgumentError",
+    "ArgumentReason",
     "CardParseError",
     "CardsReason",
     "IllegalActionError",
@@ -31,6 +50,8 @@ __all__ = [
     "RulesetMismatchError",
     "RulesetReason",
     "RummyError",
+    "SimulationError",
+    "SimulationReason",
     "StateReason",
 ]
 
@@ -109,6 +130,10 @@ class CardParseError(RummyError, ValueError):
         position: zero-based index of the token in the text, or ``None``.
     """
 
+    reason: ParseReason
+    token: object
+    position: int | None
+
     def __init__(self, reason: ParseReason, token: object, position: int | None = None) -> None:
         self.reason = reason
         self.token = token
@@ -143,6 +168,9 @@ class InvalidCardsError(RummyError, ValueError):
             missing, or the cards beyond the deck).
     """
 
+    reason: CardsReason
+    value: object
+
     def __init__(self, reason: CardsReason, value: object, detail: str) -> None:
         self.reason = reason
         self.value = value
@@ -166,6 +194,10 @@ class RulesetError(RummyError, ValueError):
         field: the name of the offending field (or ``"name"`` for a lookup).
         value: the offending value.
     """
+
+    reason: RulesetReason
+    field: str
+    value: object
 
     def __init__(self, reason: RulesetReason, field: str, value: object, detail: str) -> None:
         self.reason = reason
@@ -213,10 +245,14 @@ class InvalidMeldError(RummyError, ValueError):
             empty otherwise.
     """
 
+    reason: MeldReason
+    cards: Any
+    readings: tuple[Meld, ...]
+
     def __init__(self, reason: MeldReason, cards: Any, detail: str, readings: tuple[Meld, ...] = ()) -> None:
         self.reason = reason
         self.cards = cards
-        self.readings: tuple[Meld, ...] = readings
+        self.readings = readings
         super().__init__(detail)
 
 
@@ -242,6 +278,10 @@ class InvalidOpeningError(RummyError, ValueError):
         need: the points the rules need.
     """
 
+    reason: OpeningReason
+    have: int
+    need: int
+
     def __init__(self, reason: OpeningReason, have: int, need: int, detail: str) -> None:
         self.reason = reason
         self.have = have
@@ -252,18 +292,70 @@ class InvalidOpeningError(RummyError, ValueError):
 class IllegalActionError(RummyError, ValueError):
     """An action is not legal in the given state.
 
+    The optional fields are ``None`` unless the reason sets them.
+
     Attributes:
-        reason: why it is illegal (a member of the engine's reason enum).
+        reason: why it is illegal.
         action: the action refused.
+        card: the card concerned (``CARD_NOT_IN_HAND``, ``CANNOT_USE_DISCARD``,
+            ``CANNOT_DISCARD_TAKEN_CARD``).
+        meld_reason: why the meld or the change to it is invalid
+            (``INVALID_MELD``, ``DOES_NOT_FIT``, ``NO_SUCH_JOKER``).
+        seat: the seat named out of turn, as given (``NOT_YOUR_TURN``).
+        limit: the most new melds a turn allows (``MELD_LIMIT``).
+        have: the points the opening is worth (``OPENING_TOO_LOW``).
+        need: the points an opening needs (``OPENING_TOO_LOW``).
+        index: the action's position in a replayed record (set by ``replay``).
     """
 
-    def __init__(self, reason: enum.Enum, action: object, detail: str, **fields: object) -> None:
+    reason: IllegalActionReason
+    action: object
+    card: Card | None
+    meld_reason: MeldReason | None
+    seat: object
+    limit: int | None
+    have: int | None
+    need: int | None
+    index: int | None
+
+    def __init__(
+        self,
+        reason: IllegalActionReason,
+        action: object,
+        detail: str,
+        *,
+        card: Card | None = None,
+        meld_reason: MeldReason | None = None,
+        seat: object = None,
+        limit: int | None = None,
+        have: int | None = None,
+        need: int | None = None,
+        index: int | None = None,
+    ) -> None:
         self.reason = reason
         self.action = action
-        self.fields = dict(fields)
-        for key, value in fields.items():
-            setattr(self, key, value)
+        self.card = card
+        self.meld_reason = meld_reason
+        self.seat = seat
+        self.limit = limit
+        self.have = have
+        self.need = need
+        self.index = index
         super().__init__(detail)
+
+    @property
+    def fields(self) -> dict[str, object]:
+        """The optional fields that are set (not ``None``), by name."""
+        named = {
+            "card": self.card,
+            "meld_reason": self.meld_reason,
+            "seat": self.seat,
+            "limit": self.limit,
+            "have": self.have,
+            "need": self.need,
+            "index": self.index,
+        }
+        return {key: value for key, value in named.items() if value is not None}
 
 
 class InvalidStateError(RummyError, ValueError):
@@ -274,11 +366,28 @@ class InvalidStateError(RummyError, ValueError):
         path: where in the document, such as ``"round.hands[2][5]"``.
     """
 
-    def __init__(self, reason: enum.Enum, path: str, detail: str) -> None:
+    reason: StateReason
+    path: str
+
+    def __init__(self, reason: StateReason, path: str, detail: str) -> None:
         self.reason = reason
         self.path = path
         msg = f"{path}: {detail}" if path else detail
         super().__init__(msg)
+
+
+class ActionParseError(InvalidStateError):
+    """Action text does not follow the notation (``"meld 7H 8H 9H"``, ``"discard KS"``).
+
+    The syntax error of action text, beside :class:`CardParseError` for cards.
+    It derives from :class:`InvalidStateError` (so ``except InvalidStateError``
+    still catches it) and reads its ``reason`` from :class:`StateReason`:
+    ``BAD_SYNTAX``, ``BAD_CARD``, ``BAD_MELD``, ``TOO_LARGE`` or ``WRONG_TYPE``.
+
+    Attributes:
+        reason: what is wrong.
+        path: where in a document the text stood (``""`` for bare text).
+    """
 
 
 class StateReason(enum.Enum):
@@ -330,8 +439,12 @@ class RulesetMismatchError(InvalidStateError):
         expected: the fingerprint of the ruleset known or built under that name (``None`` if none is).
     """
 
+    name: str
+    fingerprint: str | None
+    expected: str | None
+
     def __init__(
-        self, reason: enum.Enum, path: str, detail: str, *, name: str, fingerprint: str | None, expected: str | None
+        self, reason: StateReason, path: str, detail: str, *, name: str, fingerprint: str | None, expected: str | None
     ) -> None:
         super().__init__(reason, path, detail)
         self.name = name
@@ -393,3 +506,64 @@ class IllegalActionReason(enum.Enum):
     #: After this action the turn could no longer end legally (an obligation
     #: of R-D2/J4/T7 could not be met).
     CANNOT_FINISH_TURN = "cannot_finish_turn"
+
+
+class ArgumentReason(enum.Enum):
+    """Why a function refused an argument (carried by :class:`ArgumentError`)."""
+
+    #: The argument has the wrong type (a string where a seat number belongs, ...).
+    WRONG_TYPE = "wrong_type"
+    #: A value of the right type that is out of range or not allowed.
+    BAD_VALUE = "bad_value"
+    #: Arguments that contradict each other (one value per seat, a winner who is not a seat, ...).
+    INCONSISTENT = "inconsistent"
+
+
+class ArgumentError(RummyError, ValueError):
+    """A function was given an impossible argument (a seat, a name, a phase, a score, ...).
+
+    Documents and states have :class:`InvalidStateError`, rulesets
+    :class:`RulesetError`; this is the error of the other arguments to
+    rummylib's functions.
+
+    Attributes:
+        reason: what is wrong.
+        argument: the name of the offending argument, such as ``"seat"``.
+        value: the offending value.
+    """
+
+    reason: ArgumentReason
+    argument: str
+    value: object
+
+    def __init__(self, reason: ArgumentReason, argument: str, value: object, detail: str) -> None:
+        self.reason = reason
+        self.argument = argument
+        self.value = value
+        super().__init__(detail)
+
+
+class SimulationReason(enum.Enum):
+    """Why a bot or a simulation refused its arguments."""
+
+    BAD_ARGUMENT = "bad_argument"
+    UNKNOWN_BOT = "unknown_bot"
+    WRONG_BOT_COUNT = "wrong_bot_count"
+    NO_LEGAL_ACTION = "no_legal_action"
+
+
+class SimulationError(RummyError, ValueError):
+    """A bot or a simulation was given impossible arguments.
+
+    Attributes:
+        reason: what is wrong.
+        value: the offending value.
+    """
+
+    reason: SimulationReason
+    value: object
+
+    def __init__(self, reason: SimulationReason, value: object, detail: str) -> None:
+        self.reason = reason
+        self.value = value
+        super().__init__(detail)

@@ -82,6 +82,14 @@ MAX_NAME: Final = 64
 MAX_FIELD: Final = 10**9
 
 
+def _check_rules(rules: object) -> Ruleset:
+    """``rules`` if it is a :class:`Ruleset`; the one check every module makes of a ``rules`` argument."""
+    if not isinstance(rules, Ruleset):
+        msg = f"expected a Ruleset, not {type(rules).__name__}"
+        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
+    return rules
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -15,14 +15,12 @@ import attrs
 
 from rummylib.cards import Card, as_cards
 from rummylib.errors import (
+    ArgumentError,
+    ArgumentReason,
     CardsReason,
     InvalidCardsError,
-    InvalidStateError,
-    RulesetError,
-    RulesetReason,
-    StateReason,
 )
-from rummylib.rules import Ruleset, Scoring, TieRule
+from rummylib.rules import Ruleset, Scoring, TieRule, _check_rules
 
 from ._guards import is_collection_of_items, is_instance
 
@@ -37,28 +35,32 @@ __all__ = [
 ]
 
 
+def _bad(reason: ArgumentReason, argument: str, value: object, detail: str) -> ArgumentError:
+    return ArgumentError(reason, argument, value, f"{argument}: {detail}")
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _ints(values: object, path: str) -> tuple[int, ...]:
-    """``values`` as a tuple of ints, or :class:`InvalidStateError` naming ``path``."""
+    """``values`` as a tuple of ints, or :class:`ArgumentError` naming ``path``."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         msg = f"expected a sequence of ints, not {values!r}"
-        raise InvalidStateError(StateReason.WRONG_TYPE, path, msg)
+        raise _bad(ArgumentReason.WRONG_TYPE, path, values, msg)
     items = tuple(values)
     for i, value in enumerate(items):
         if not _is_int(value):
-            raise InvalidStateError(StateReason.WRONG_TYPE, f"{path}[{i}]", f"expected an int, not {value!r}")
+            raise _bad(ArgumentReason.WRONG_TYPE, f"{path}[{i}]", value, f"expected an int, not {value!r}")
     return items
 
 
 def _count(value: object, path: str) -> int:
     if not _is_int(value):
-        raise InvalidStateError(StateReason.WRONG_TYPE, path, f"expected an int, not {value!r}")
+        raise _bad(ArgumentReason.WRONG_TYPE, path, value, f"expected an int, not {value!r}")
     assert isinstance(value, int)
     if value < 0:
-        raise InvalidStateError(StateReason.BAD_VALUE, path, f"must not be negative, got {value}")
+        raise _bad(ArgumentReason.BAD_VALUE, path, value, f"must not be negative, got {value}")
     return value
 
 
@@ -78,13 +80,6 @@ def _winners(values: Iterable[int]) -> tuple[int, ...]:
     return _ints(values, "winners")
 
 
-def _rules(rules: object) -> Ruleset:
-    if not isinstance(rules, Ruleset):
-        msg = f"expected a Ruleset, not {type(rules).__name__}"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
-    return rules
-
-
 def card_penalty(card: Card, rules: Ruleset) -> int:
     """What ``card`` costs left in hand at the end of a round (R-V1).
 
@@ -96,7 +91,7 @@ def card_penalty(card: Card, rules: Ruleset) -> int:
     >>> card_penalty(parse_card("AH"), REMIK), card_penalty(parse_card("AH"), STRAIGHT)
     (11, 1)
     """
-    rules = _rules(rules)
+    rules = _check_rules(rules)
     if not isinstance(card, Card):
         msg = f"card_penalty() takes a Card, not {card!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, card, msg)
@@ -118,7 +113,7 @@ def hand_penalty(cards: Iterable[Card], rules: Ruleset) -> int:
     >>> hand_penalty(parse_cards("JK AH 7C"), REMIK), hand_penalty(parse_cards("AD 3D 8C"), STRAIGHT)
     (48, 12)
     """
-    rules = _rules(rules)
+    rules = _check_rules(rules)
     return sum(card_penalty(c, rules) for c in as_cards(cards, "hand"))
 
 
@@ -143,12 +138,12 @@ class RoundResult:
         n = len(self.penalties)
         if len(self.scores) != n:
             msg = f"{len(self.scores)} scores for {n} seats"
-            raise InvalidStateError(StateReason.INCONSISTENT, "scores", msg)
+            raise _bad(ArgumentReason.INCONSISTENT, "scores", self.scores, msg)
         if self.winner is not None and not (_is_int(self.winner) and 0 <= self.winner < n):
             msg = f"winner {self.winner!r} is not a seat of a {n}-player table"
-            raise InvalidStateError(StateReason.BAD_VALUE, "winner", msg)
+            raise _bad(ArgumentReason.BAD_VALUE, "winner", self.winner, msg)
         if not isinstance(self.rummy, bool):
-            raise InvalidStateError(StateReason.WRONG_TYPE, "rummy", f"expected a bool, not {self.rummy!r}")
+            raise _bad(ArgumentReason.WRONG_TYPE, "rummy", self.rummy, f"expected a bool, not {self.rummy!r}")
 
     @property
     def is_void(self) -> bool:
@@ -163,7 +158,7 @@ def score_round(
 
     Raises:
         InvalidCardsError: ``hands`` is not a sequence of hands of cards.
-        InvalidStateError: ``winner`` is not a seat of the table, or ``rummy``
+        ArgumentError: ``winner`` is not a seat of the table, or ``rummy``
             is not a bool.
         RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`.
 
@@ -174,27 +169,35 @@ def score_round(
     >>> score_round(hands, 0, STRAIGHT).scores
     (48, 0, 0, 0)
     """
-    rules = _rules(rules)
+    rules = _check_rules(rules)
     if is_instance(hands, Card) or not is_collection_of_items(hands):
         msg = f"hands must be a sequence of hands (one per seat), not {hands!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, hands, msg)
     penalties = [hand_penalty(h, rules) for h in hands]
     n = len(penalties)
     if not isinstance(rummy, bool):
-        raise InvalidStateError(StateReason.WRONG_TYPE, "rummy", f"expected a bool, not {rummy!r}")
+        raise _bad(ArgumentReason.WRONG_TYPE, "rummy", rummy, f"expected a bool, not {rummy!r}")
     if winner is None:
         return RoundResult(None, penalties, (0,) * n, False)
     if not _is_int(winner) or not 0 <= winner < n:
         msg = f"winner {winner!r} is not a seat of a {n}-player table"
-        raise InvalidStateError(StateReason.BAD_VALUE, "winner", msg)
+        raise _bad(ArgumentReason.BAD_VALUE, "winner", winner, msg)
     penalties[winner] = 0
+    return RoundResult(winner, penalties, round_scores(penalties, winner, rules, rummy=rummy), rummy)
+
+
+def round_scores(penalties: Sequence[int], winner: int | None, rules: Ruleset, *, rummy: bool) -> tuple[int, ...]:
+    """What each seat adds to its total, from the penalties left (R-S1, S3, E2, E4, D7).
+
+    The one rule :func:`score_round` and the record reader both apply; the
+    arguments are trusted (``winner`` a seat whose penalty is 0, or ``None``).
+    """
+    if winner is None:
+        return (0,) * len(penalties)
     factor = rules.rummy_multiplier if rummy else 1
     if rules.scoring is Scoring.PENALTY:
-        scores = [p * factor for p in penalties]
-    else:
-        scores = [0] * n
-        scores[winner] = sum(penalties) * factor
-    return RoundResult(winner, penalties, scores, rummy)
+        return tuple(p * factor for p in penalties)
+    return tuple(sum(penalties) * factor if i == winner else 0 for i in range(len(penalties)))
 
 
 def is_game_over(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> bool:
@@ -203,7 +206,7 @@ def is_game_over(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> b
     With ``TieRule.PLAY_ON`` a game that would end with a shared win goes on.
 
     Raises:
-        InvalidStateError: ``totals`` is not a sequence of ints, or
+        ArgumentError: ``totals`` is not a sequence of ints, or
             ``rounds_played`` is not a non-negative int.
         RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`.
 
@@ -213,7 +216,7 @@ def is_game_over(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> b
     >>> is_game_over([100, 20], 9, STRAIGHT)
     True
     """
-    rules = _rules(rules)
+    rules = _check_rules(rules)
     totals = _ints(totals, "totals")
     rounds_played = _count(rounds_played, "rounds_played")
     over = False
@@ -255,17 +258,17 @@ class Standings:
     def __attrs_post_init__(self) -> None:
         _count(self.rounds, "rounds")
         if not isinstance(self.is_over, bool):
-            raise InvalidStateError(StateReason.WRONG_TYPE, "is_over", f"expected a bool, not {self.is_over!r}")
+            raise _bad(ArgumentReason.WRONG_TYPE, "is_over", self.is_over, f"expected a bool, not {self.is_over!r}")
         if any(not 0 <= w < len(self.totals) for w in self.winners):
             msg = f"winners {self.winners} are not all seats of a {len(self.totals)}-player table"
-            raise InvalidStateError(StateReason.BAD_VALUE, "winners", msg)
+            raise _bad(ArgumentReason.BAD_VALUE, "winners", self.winners, msg)
 
 
 def standings(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> Standings:
     """The standings for these running totals.
 
     Raises:
-        InvalidStateError: ``totals`` or ``rounds_played`` is malformed (as
+        ArgumentError: ``totals`` or ``rounds_played`` is malformed (as
             in :func:`is_game_over`).
         RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`.
 
@@ -275,5 +278,5 @@ def standings(totals: Sequence[int], rounds_played: int, rules: Ruleset) -> Stan
     """
     over = is_game_over(totals, rounds_played, rules)
     totals = _ints(totals, "totals")
-    winners = _leaders(totals, _rules(rules)) if over else ()
+    winners = _leaders(totals, _check_rules(rules)) if over else ()
     return Standings(totals, rounds_played, over, winners)

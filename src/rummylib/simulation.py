@@ -36,7 +36,9 @@ from ._guards import is_int
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
     "SIMULATION_RESTOCK_LIMIT",
+    "BotSpec",
     "GameResult",
+    "ProgressCallback",
     "SimulationResult",
     "SimulationSummary",
     "play_game",

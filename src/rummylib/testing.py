@@ -37,11 +37,11 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess by th
 
 import attrs
 
-from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit, deck
+from rummylib.cards import _SUITS, JOKER, Card, CardMultiset, Rank, deck
 from rummylib.engine import GameState, apply, legal_actions, new_game
 from rummylib.errors import RulesetError, RulesetReason
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, card_at_position, validate_meld
-from rummylib.rules import REMIK, RULESETS, Ruleset, TieRule
+from rummylib.rules import REMIK, RULESETS, Ruleset, TieRule, _check_rules
 
 __all__ = [
     "cards",
@@ -50,15 +50,6 @@ __all__ = [
     "melds",
     "rulesets",
 ]
-
-_SUITS = tuple(Suit)
-
-
-def _check_rules(rules: object) -> Ruleset:
-    if not isinstance(rules, Ruleset):
-        msg = f"expected a Ruleset, not {type(rules).__name__}"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
-    return rules
 
 
 def cards(rules: Ruleset = REMIK) -> st.SearchStrategy[Card]:

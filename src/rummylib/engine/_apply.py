@@ -42,7 +42,7 @@ __all__ = ["opening_melds", "take_discard_round", "transition"]
 R = IllegalActionReason
 
 
-def _fail(reason: IllegalActionReason, action: object, detail: str, **fields: object) -> NoReturn:
+def _fail(reason: IllegalActionReason, action: object, detail: str, **fields: Any) -> NoReturn:
     raise IllegalActionError(reason, action, detail, **fields)
 
 

@@ -10,16 +10,16 @@ from rummylib.engine._invariants import MAX_TOTAL, check_state
 from rummylib.engine._rng import Seed, fresh_seed, is_text, shuffled, validate_seed
 from rummylib.engine._state import GameState, Phase, RoundState, TableMeld
 from rummylib.errors import (
+    ArgumentError,
+    ArgumentReason,
     CardsReason,
     InvalidCardsError,
     InvalidMeldError,
     MeldReason,
-    RulesetError,
-    RulesetReason,
     shorten,
 )
 from rummylib.melds import Group, Meld, Run, validate_meld
-from rummylib.rules import Ruleset
+from rummylib.rules import Ruleset, _check_rules
 
 from .._guards import is_collection_of_items, is_instance, is_int_in
 
@@ -29,19 +29,13 @@ __all__ = ["MAX_NAME_CHARS", "check_names", "choose_first_dealer", "new_game", "
 MAX_NAME_CHARS: Final = 4096
 
 
-def _check_rules(rules: object) -> Ruleset:
-    if not isinstance(rules, Ruleset):
-        msg = f"expected a Ruleset, not {type(rules).__name__}"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
-    return rules
-
-
 def check_names(rules: Ruleset, players: object) -> tuple[str, ...]:
     """Player names, or a count naming them ``P0``...: bounded and checked before any work (R-P1..P3).
 
     Raises:
-        RulesetError: not a count or a sequence of names, a count the ruleset
-            does not seat, or a name that is too long or not valid Unicode.
+        ArgumentError: not a count or a sequence of names, or a name that is
+            too long or not valid Unicode.
+        RulesetError: a count the ruleset does not seat.
     """
     if isinstance(players, bool):
         rules.hand_size(0)
@@ -50,23 +44,23 @@ def check_names(rules: Ruleset, players: object) -> tuple[str, ...]:
         return tuple(f"P{i}" for i in range(players))
     if not isinstance(players, Sequence) or isinstance(players, (str, bytes)):
         msg = f"players must be a count or a sequence of names, not {shorten(players)}"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "players", players, msg)
+        raise ArgumentError(ArgumentReason.WRONG_TYPE, "players", players, msg)
     rules.hand_size(len(players))  # R-P2, P3
     names = tuple(players)
     for name in names:
         if not isinstance(name, str):
             msg = f"player names must be strings, got {shorten(name)}"
-            raise RulesetError(RulesetReason.WRONG_TYPE, "players", players, msg)
+            raise ArgumentError(ArgumentReason.WRONG_TYPE, "players", players, msg)
         if len(name) > MAX_NAME_CHARS or not is_text(name):
             msg = f"a player name is at most {MAX_NAME_CHARS} characters of valid Unicode, not {shorten(name)}"
-            raise RulesetError(RulesetReason.BAD_VALUE, "players", players, msg)
+            raise ArgumentError(ArgumentReason.BAD_VALUE, "players", players, msg)
     return names
 
 
 def _check_seat(value: object, n: int, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
         msg = f"{field} must be a seat 0..{n - 1}"
-        raise RulesetError(RulesetReason.BAD_VALUE, field, value, msg)
+        raise ArgumentError(ArgumentReason.BAD_VALUE, field, value, msg)
     return value
 
 
@@ -124,7 +118,8 @@ def new_game(rules: Ruleset, players: int | Sequence[str], *, seed: Seed | None 
         dealer: the first dealer (see :func:`choose_first_dealer` for R-P5).
 
     Raises:
-        RulesetError: the ruleset, the player count, the seed or the dealer is not valid.
+        ArgumentError: the names or the dealer are not valid.
+        RulesetError: the ruleset, the player count or the seed is not valid.
 
     >>> import rummylib as rl
     >>> s = rl.new_game(rl.REMIK, 4, seed=2026)
@@ -204,7 +199,8 @@ def start_round_from(
     Raises:
         InvalidCardsError: the cards given hold more copies than the deck has.
         InvalidMeldError: a table meld is not valid under the rules.
-        RulesetError: a bad seat, player count, name, seed, phase, flags or totals.
+        ArgumentError: a bad seat, name, phase, flags or totals.
+        RulesetError: a bad player count or seed.
         InvalidStateError: the round breaks an invariant the loader checks
             (docs/explanation/saved-states.rst): an empty hand or one larger
             than the deal gives, an opened seat owning no table meld, totals
@@ -224,7 +220,7 @@ def start_round_from(
     names = check_names(rules, n if players is None else players)
     if len(names) != n:
         msg = f"{len(names)} player names for {n} hands"
-        raise RulesetError(RulesetReason.INCONSISTENT, "players", players, msg)
+        raise ArgumentError(ArgumentReason.INCONSISTENT, "players", players, msg)
     seed = validate_seed(seed)
     hand_sets = tuple(as_multiset(h, f"hand {i}") for i, h in enumerate(hands))
     stock_cards = as_cards(stock, "stock")
@@ -245,11 +241,11 @@ def start_round_from(
         phase = _first_phase(rules, dealer, first)
     elif phase not in (Phase.DRAW, Phase.PLAY):
         msg = "a round starts in Phase.DRAW or Phase.PLAY"
-        raise RulesetError(RulesetReason.BAD_VALUE, "phase", phase, msg)
+        raise ArgumentError(ArgumentReason.BAD_VALUE, "phase", phase, msg)
     opened_t = _flags(opened, n, rules)
     totals_t = (0,) * n if totals is None else _seat_values(totals, n, "totals")
     if not all(is_int_in(t, 0, MAX_TOTAL) for t in totals_t):
-        raise RulesetError(RulesetReason.BAD_VALUE, "totals", totals, f"needs {n} integers 0..{MAX_TOTAL}")
+        raise ArgumentError(ArgumentReason.BAD_VALUE, "totals", totals, f"needs {n} integers 0..{MAX_TOTAL}")
     laid = tuple((o and not rules.opens_at_start) or any(tm.owner == i for tm in melds) for i, o in enumerate(opened_t))
     round_state = RoundState(
         hands=hand_sets,
@@ -271,7 +267,7 @@ def start_round_from(
 def _seat_values(values: object, n: int, field: str) -> tuple[Any, ...]:
     """One value per seat from a sequence, bounded before it is read."""
     if not isinstance(values, Sequence) or isinstance(values, (str, bytes)) or len(values) != n:
-        raise RulesetError(RulesetReason.BAD_VALUE, field, values, f"needs a sequence of {n} values, one per seat")
+        raise ArgumentError(ArgumentReason.BAD_VALUE, field, values, f"needs a sequence of {n} values, one per seat")
     return tuple(values)
 
 
@@ -280,7 +276,7 @@ def _flags(opened: object, n: int, rules: Ruleset) -> tuple[bool, ...]:
         return (rules.opens_at_start,) * n
     flags = _seat_values(opened, n, "opened")
     if not all(isinstance(o, bool) for o in flags):
-        raise RulesetError(RulesetReason.WRONG_TYPE, "opened", opened, f"needs {n} bools")
+        raise ArgumentError(ArgumentReason.WRONG_TYPE, "opened", opened, f"needs {n} bools")
     return tuple(bool(o) or rules.opens_at_start for o in flags)
 
 
@@ -298,8 +294,10 @@ def choose_first_dealer(rules: Ruleset, players: int, *, seed: Seed | None = Non
     shuffled deck, reshuffled with a new stream if it runs out).
 
     Raises:
-        RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`, or
-            ``players`` or ``seed`` is of the wrong type or out of range.
+        ArgumentError: ``players`` is not a count or a sequence of names.
+        RulesetError: ``rules`` is not a :class:`~rummylib.Ruleset`, the
+            ruleset does not seat that many players, or ``seed`` is of the
+            wrong type or out of range.
 
     >>> import rummylib as rl
     >>> rl.choose_first_dealer(rl.REMIK, 4, seed=1) == rl.choose_first_dealer(rl.REMIK, 4, seed=1)

@@ -10,7 +10,8 @@ refusal raises :class:`~rummylib.InvalidStateError` naming that path.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Final
 
 import attrs
@@ -42,6 +43,10 @@ def _join(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
+def _read_only(paths: Mapping[str, str]) -> Mapping[str, str]:
+    return paths if isinstance(paths, MappingProxyType) else MappingProxyType(dict(paths))
+
+
 @attrs.frozen
 class RoundFacts:
     """What the consistency checks need, from a state or a view (``None``: not known)."""
@@ -63,8 +68,8 @@ class RoundFacts:
     table: tuple[TableMeld, ...]
     opened: tuple[bool, ...]
     has_laid: tuple[bool, ...] | None
-    #: Paths of the fields, which differ between a state and a view.
-    at: dict[str, str]
+    #: Paths of the fields, which differ between a state and a view (a read-only copy).
+    at: Mapping[str, str] = attrs.field(converter=_read_only)
     #: A puzzle set-up from ``start_round_from``: a seat may count as opened
     #: without a meld of its own on the table (the loader never allows this).
     setup: bool = False
@@ -295,21 +300,23 @@ def check_cards(
 
 
 #: The paths of a state's fields, as its document names them.
-STATE_PATHS: Final = {
-    "round_number": "round_number",
-    "totals": "totals",
-    "results": "results",
-    "phase": "round.phase",
-    "restocks": "round.restocks",
-    "opened": "round.opened",
-    "has_laid": "round.has_laid",
-    "hands": "round.hands",
-    "turn": "round.turn",
-    "table": "round.table",
-}
+STATE_PATHS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "round_number": "round_number",
+        "totals": "totals",
+        "results": "results",
+        "phase": "round.phase",
+        "restocks": "round.restocks",
+        "opened": "round.opened",
+        "has_laid": "round.has_laid",
+        "hands": "round.hands",
+        "turn": "round.turn",
+        "table": "round.table",
+    }
+)
 
 
-def facts_of(state: GameState, at: dict[str, str] | None = None, *, setup: bool = False) -> RoundFacts:
+def facts_of(state: GameState, at: Mapping[str, str] | None = None, *, setup: bool = False) -> RoundFacts:
     """The facts a whole state shows."""
     r = state.round
     return RoundFacts(
@@ -330,7 +337,7 @@ def facts_of(state: GameState, at: dict[str, str] | None = None, *, setup: bool 
         table=r.table,
         opened=r.opened,
         has_laid=r.has_laid,
-        at=dict(STATE_PATHS) if at is None else at,
+        at=STATE_PATHS if at is None else at,
         setup=setup,
     )
 

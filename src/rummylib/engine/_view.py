@@ -23,7 +23,7 @@ from rummylib.engine._state import (
     check_items,
     check_knowledge,
 )
-from rummylib.errors import InvalidStateError, RulesetError, RulesetReason, StateReason
+from rummylib.errors import ArgumentError, ArgumentReason, InvalidStateError, StateReason
 from rummylib.rules import Ruleset
 from rummylib.scoring import RoundResult, Standings
 
@@ -170,7 +170,7 @@ def view(state: GameState, seat: int) -> PlayerView:
 
     Raises:
         InvalidStateError: ``state`` is not a :class:`GameState`.
-        RulesetError: ``seat`` is not a seat of the game.
+        ArgumentError: ``seat`` is not a seat of the game.
 
     >>> import rummylib as rl
     >>> s = rl.new_game(rl.REMIK, 3, seed=5)
@@ -184,7 +184,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     n = state.num_players
     if not is_int_in(seat, 0, n - 1):
         msg = f"seat must be 0..{n - 1}"
-        raise RulesetError(RulesetReason.BAD_VALUE, "seat", seat, msg)
+        raise ArgumentError(ArgumentReason.BAD_VALUE, "seat", seat, msg)
     r = state.round
     mine = r.to_act == seat and r.phase in (Phase.DRAW, Phase.PLAY)
     return PlayerView(

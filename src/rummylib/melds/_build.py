@@ -6,6 +6,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 
 from rummylib.cards import (
+    _SUITS,
     CARDS,
     JOKER,
     Card,
@@ -23,20 +24,18 @@ from rummylib.errors import (
     ParseReason,
 )
 from rummylib.melds._types import (
-    _SUITS,
     ACE_HIGH,
     Group,
     Meld,
     Run,
     _bad,
-    _check_rules,
     _jokers,
     _new_group,
     _new_run,
     card_at_position,
     format_meld,
 )
-from rummylib.rules import Ruleset
+from rummylib.rules import Ruleset, _check_rules
 
 
 def _run_readings(naturals: Sequence[Card], n: int, suit: Suit, rules: Ruleset) -> list[Run]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from rummylib.cards import (
+    _SUITS,
     JOKER,
     Card,
     natural,
@@ -14,7 +15,6 @@ from rummylib.errors import (
     MeldReason,
 )
 from rummylib.melds._types import (
-    _SUITS,
     ACE_HIGH,
     End,
     Group,
@@ -22,13 +22,12 @@ from rummylib.melds._types import (
     Run,
     _bad,
     _check_meld,
-    _check_rules,
     _joker_rule_error,
     card_at_position,
     format_meld,
     validate_meld,
 )
-from rummylib.rules import Ruleset
+from rummylib.rules import Ruleset, _check_rules
 
 from .._guards import is_instance
 

@@ -21,11 +21,9 @@ from rummylib.errors import (
     InvalidCardsError,
     InvalidMeldError,
     MeldReason,
-    RulesetError,
-    RulesetReason,
     shorten,
 )
-from rummylib.rules import Ruleset
+from rummylib.rules import Ruleset, _check_rules
 
 from .._guards import is_collection_of_items, is_int_in
 
@@ -46,7 +44,6 @@ __all__ = [
 
 #: Position of the ace above the king (Q-K-A); the low ace is position 1.
 ACE_HIGH: Final = 14
-_SUITS: Final = tuple(Suit)
 
 
 class End(enum.Enum):
@@ -283,13 +280,6 @@ def _new_group(rank: Rank, cards: tuple[Card, ...], suits: tuple[Suit, ...]) -> 
     object.__setattr__(group, "cards", cards)
     object.__setattr__(group, "suits", suits)
     return group
-
-
-def _check_rules(rules: object) -> Ruleset:
-    if not isinstance(rules, Ruleset):
-        msg = f"expected a Ruleset, not {type(rules).__name__}"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
-    return rules
 
 
 def _check_meld(meld: object) -> Meld:

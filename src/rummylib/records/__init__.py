@@ -24,10 +24,11 @@ from __future__ import annotations
 from rummylib.errors import StateReason
 from rummylib.records import _json
 from rummylib.records._doc import MAX_DEPTH, MAX_NODES, MAX_STRING, MAX_TEXT, SCHEMA_VERSION
+from rummylib.records._files import load_record, save_record
 from rummylib.records._headers import RecordHeaders
 from rummylib.records._json import Document, from_dict, from_json, to_dict, to_json
 from rummylib.records._notation import format_action, parse_action
-from rummylib.records._record import GameRecord, load_record, replay, save_record
+from rummylib.records._record import GameRecord, replay
 from rummylib.records._rulesref import ruleset_fingerprint
 from rummylib.records._text import format_record, parse_record
 

@@ -30,7 +30,7 @@ undeclared where the meld makes them obvious.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NoReturn
 
 from rummylib.actions import (
     Action,
@@ -44,9 +44,16 @@ from rummylib.actions import (
     TakeDiscard,
 )
 from rummylib.cards import JOKER, Card, parse_card
-from rummylib.errors import CardParseError, InvalidMeldError, RulesetError, StateReason
+from rummylib.errors import (
+    ActionParseError,
+    CardParseError,
+    InvalidMeldError,
+    InvalidStateError,
+    RulesetError,
+    StateReason,
+)
 from rummylib.melds import End, Meld, parse_meld
-from rummylib.records._doc import fail, short
+from rummylib.records._doc import short
 from rummylib.records._values import (
     MAX_OPEN_MELDS,
     MAX_TARGET,
@@ -85,17 +92,21 @@ def format_action(action: Action) -> str:
     return str(check_action(action))
 
 
+def _fail(reason: StateReason, path: str, detail: str) -> NoReturn:
+    raise ActionParseError(reason, path, detail)
+
+
 def _card(token: str, path: str, position: int) -> Card:
     try:
         return parse_card(token)
     except CardParseError as exc:
-        fail(StateReason.BAD_CARD, path, f"token {position} {short(token)}: {exc}")
+        _fail(StateReason.BAD_CARD, path, f"token {position} {short(token)}: {exc}")
 
 
 def _target(token: str, path: str) -> int:
     digits = token.removeprefix("#")
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 4 or int(digits) > MAX_TARGET:
-        fail(StateReason.BAD_SYNTAX, path, f"{short(token)} is not a meld index such as #0 or #3")
+        _fail(StateReason.BAD_SYNTAX, path, f"{short(token)} is not a meld index such as #0 or #3")
     return int(digits)
 
 
@@ -108,79 +119,82 @@ def _meld(text: str, rules: Ruleset | None, path: str) -> Meld:
         card = _card(head, path, i)
         if sep:
             if card is not JOKER:
-                fail(StateReason.BAD_SYNTAX, path, f"{short(token)}: only a joker declares a card (JK=7H)")
+                _fail(StateReason.BAD_SYNTAX, path, f"{short(token)}: only a joker declares a card (JK=7H)")
             stands = _card(tail, path, i)
             if stands is JOKER:
-                fail(StateReason.BAD_MELD, path, f"{short(token)}: a joker stands for a real card")
+                _fail(StateReason.BAD_MELD, path, f"{short(token)}: a joker stands for a real card")
             slots.append((JOKER, stands))
         else:
             undeclared = undeclared or card is JOKER
             slots.append((card, card))
     if undeclared:
         if rules is None:
-            fail(StateReason.BAD_MELD, path, f"{short(text)}: declare each joker (JK=7H) or give the ruleset")
+            _fail(StateReason.BAD_MELD, path, f"{short(text)}: declare each joker (JK=7H) or give the ruleset")
         try:
             return parse_meld(text, rules)
         except (CardParseError, InvalidMeldError, RulesetError) as exc:
-            fail(StateReason.BAD_MELD, path, f"{short(text)}: {exc}")
+            _fail(StateReason.BAD_MELD, path, f"{short(text)}: {exc}")
     if len(slots) > 1 and len({s.rank for _, s in slots}) == 1:  # a group: any order will do
         slots.sort(key=lambda slot: slot[1])
-    meld = build_meld(slots, None, path)
-    if rules is not None:
-        check_meld(meld, rules, path)
+    try:
+        meld = build_meld(slots, None, path)
+        if rules is not None:
+            check_meld(meld, rules, path)
+    except InvalidStateError as exc:  # the meld's layout or rules: a syntax error of this text
+        _fail(exc.reason, path, str(exc).removeprefix(f"{path}: ") if path else str(exc))
     return meld
 
 
 def read_action(text: object, rules: Ruleset | None, path: str) -> Action:
     """:func:`parse_action` with the path to report errors at."""
     if not isinstance(text, str):
-        fail(StateReason.WRONG_TYPE, path, f"action notation must be a string, not {short(text)}")
+        _fail(StateReason.WRONG_TYPE, path, f"action notation must be a string, not {short(text)}")
     if len(text) > MAX_ACTION_TEXT:
-        fail(StateReason.TOO_LARGE, path, f"action text is longer than {MAX_ACTION_TEXT} characters")
+        _fail(StateReason.TOO_LARGE, path, f"action text is longer than {MAX_ACTION_TEXT} characters")
     if rules is not None and not isinstance(rules, Ruleset):
-        fail(StateReason.WRONG_TYPE, path, f"rules must be a Ruleset, not {short(rules)}")
+        _fail(StateReason.WRONG_TYPE, path, f"rules must be a Ruleset, not {short(rules)}")
     head = text.split(maxsplit=1)
     if not head:
-        fail(StateReason.BAD_SYNTAX, path, "empty action text")
+        _fail(StateReason.BAD_SYNTAX, path, "empty action text")
     word, rest = head[0].lower(), (head[1] if len(head) > 1 else "")
     args = rest.split()
     if word in _PLAIN:
         if args:
-            fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: {word!r} takes nothing after it")
+            _fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: {word!r} takes nothing after it")
         return _PLAIN[word]
     if word == "discard":
         if len(args) != 1:
-            fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: write 'discard' and one card, as in 'discard KS'")
+            _fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: write 'discard' and one card, as in 'discard KS'")
         return Discard(_card(args[0], path, 1))
     if word in ("layoff", "swap"):
         wanted = (2, 3) if word == "layoff" else (2,)
         if len(args) not in wanted:
             example = "layoff #2 7H high" if word == "layoff" else "swap #1 7H"
-            fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: write it as in {example!r}")
+            _fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: write it as in {example!r}")
         target = _target(args[0], path)
         card = _card(args[1], path, 2)
         if word == "swap":
             if card is JOKER:
-                fail(StateReason.BAD_CARD, path, f"{short(text)}: a swap puts a real card in the joker's place")
+                _fail(StateReason.BAD_CARD, path, f"{short(text)}: a swap puts a real card in the joker's place")
             return SwapJoker(target, card)
         end: End | None = None
         if len(args) == 3:
             side = args[2].lower()
             if side not in ("low", "high"):
-                fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: the end is 'low' or 'high', not {args[2]!r}")
+                _fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: the end is 'low' or 'high', not {args[2]!r}")
             end = End(side)
         return LayOff(target, card, end)
     if word == "meld":
         if not args:
-            fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: write the meld's cards after 'meld'")
+            _fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: write the meld's cards after 'meld'")
         return LayMeld(_meld(rest, rules, path))
     if word == "open":
         parts = rest.split("|")
         if len(parts) > MAX_OPEN_MELDS or not all(p.strip() for p in parts):
-            fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: write 1 to {MAX_OPEN_MELDS} melds separated by '|'")
+            _fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: write 1 to {MAX_OPEN_MELDS} melds separated by '|'")
         return Open(_meld(part, rules, path) for part in parts)
     known = "draw, take, open, meld, layoff, swap, discard, next"
-    fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: unknown action {word!r} (expected one of {known})")
+    _fail(StateReason.BAD_SYNTAX, path, f"{short(text)}: unknown action {word!r} (expected one of {known})")
     return None
 
 
@@ -193,8 +207,9 @@ def parse_action(text: str, rules: Ruleset | None = None) -> Action:
     only their layout is.
 
     Raises:
-        InvalidStateError: the text is not an action (reason ``BAD_SYNTAX``,
-            ``BAD_CARD``, ``BAD_MELD``, ``TOO_LARGE`` or ``WRONG_TYPE``).
+        ActionParseError: the text is not an action (reason ``BAD_SYNTAX``,
+            ``BAD_CARD``, ``BAD_MELD``, ``TOO_LARGE`` or ``WRONG_TYPE``); it
+            derives from :class:`~rummylib.InvalidStateError`.
 
     >>> parse_action("layoff #2 JK high")
     LayOff(target=2, card=Card('JK'), end=<End.HIGH: 'high'>)
@@ -204,6 +219,6 @@ def parse_action(text: str, rules: Ruleset | None = None) -> Action:
     >>> parse_action("discard 7X")
     Traceback (most recent call last):
     ...
-    rummylib.errors.InvalidStateError: token 1 '7X': cannot parse card '7X': unknown suit
+    rummylib.errors.ActionParseError: token 1 '7X': cannot parse card '7X': unknown suit
     """
     return read_action(text, rules, "")

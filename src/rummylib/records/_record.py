@@ -1,4 +1,4 @@
-"""Game records: the ruleset, the seats, the seed and the actions; replay; files.
+"""Game records: the ruleset, the seats, the seed and the actions; replay; the text form.
 
 A record holds everything needed to rebuild a game: :func:`replay` deals with
 :func:`~rummylib.new_game` and applies the actions one by one; headers and
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 from collections.abc import Iterable
 from typing import Any, Final
 
@@ -31,7 +30,14 @@ from rummylib.actions import Action, NextRound
 from rummylib.engine import GameState, apply, new_game
 from rummylib.engine._deal import check_names
 from rummylib.engine._rng import validate_seed
-from rummylib.errors import IllegalActionError, InvalidStateError, RulesetError, RulesetReason, StateReason
+from rummylib.errors import (
+    ArgumentError,
+    IllegalActionError,
+    InvalidStateError,
+    RulesetError,
+    RulesetReason,
+    StateReason,
+)
 from rummylib.records._doc import MAX_TEXT, SCHEMA_VERSION, Obj, fail, join, parse_json, short
 from rummylib.records._headers import (
     RecordHeaders,
@@ -48,7 +54,7 @@ from rummylib.rules import MAX_PLAYERS, Ruleset
 
 from .._guards import is_collection_of_items, is_int
 
-__all__ = ["GameRecord", "format_record", "load_record", "parse_record", "replay", "save_record"]
+__all__ = ["GameRecord", "format_record", "parse_record", "replay"]
 
 #: Most actions one record may hold.
 MAX_ACTIONS: Final = 1_000_000
@@ -122,7 +128,7 @@ class GameRecord:
                              ("seed", lambda: validate_seed(self.seed))):  # fmt: skip
             try:
                 check()
-            except RulesetError as exc:
+            except (ArgumentError, RulesetError) as exc:
                 fail(StateReason.BAD_VALUE, field, str(exc))
         if self.dealer >= len(self.players):
             fail(StateReason.BAD_VALUE, "dealer", f"seat {self.dealer} is not one of the {len(self.players)} seats")
@@ -183,7 +189,18 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
                 text = short(action)
             context = record.headers.context()
             detail = f"{context + ': ' if context else ''}action {index} ({text}): {exc}"
-            raise IllegalActionError(exc.reason, action, detail, **{**exc.fields, "index": index}) from None
+            raise IllegalActionError(
+                exc.reason,
+                action,
+                detail,
+                card=exc.card,
+                meld_reason=exc.meld_reason,
+                seat=exc.seat,
+                limit=exc.limit,
+                have=exc.have,
+                need=exc.need,
+                index=index,
+            ) from None
     return tuple(states)
 
 
@@ -302,69 +319,3 @@ def parse_record(text: str) -> GameRecord:
     if header is None:
         fail(StateReason.MISSING_FIELD, "", "the record has no header line")
     return GameRecord(*header, actions=actions)
-
-
-# --- files ----------------------------------------------------------------------------------
-
-
-def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
-    """Write ``record`` to a file: JSON if the name ends in ``.json``, else the text form.
-
-    Raises:
-        InvalidStateError: the record cannot be written (as :func:`format_record`).
-        OSError: the file cannot be written.
-
-    >>> import pathlib, tempfile, rummylib as rl
-    >>> rec = GameRecord(rl.REMIK, ("Ann", "Bob"), seed=7)
-    >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     for name in ("game.json", "game.txt"):
-    ...         save_record(rec, pathlib.Path(tmp, name))
-    ...         assert load_record(pathlib.Path(tmp, name)) == rec
-    """
-    if _is_json(path):
-        document = {"schema": SCHEMA_VERSION, "kind": "record", **record_to_json(record)}
-        text = json.dumps(document, indent=1, ensure_ascii=True) + "\n"
-    else:
-        from rummylib.records._text import format_record as format_text
-
-        text = format_text(record)
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-
-
-def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a file written by :func:`save_record` (JSON if the name ends in ``.json``).
-
-    Raises:
-        InvalidStateError: the file is not a valid record (or too large).
-        OSError: the file cannot be read.
-
-    >>> import pathlib, tempfile, rummylib as rl
-    >>> rec = GameRecord(rl.STRAIGHT, ("Ann", "Bob"), seed=3, actions=(rl.DrawStock(),))
-    >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     path = pathlib.Path(tmp) / "game.json"
-    ...     save_record(rec, path)
-    ...     load_record(path) == rec
-    True
-    """
-    from rummylib.records._json import from_json
-
-    if not isinstance(path, (str, os.PathLike)):
-        fail(StateReason.WRONG_TYPE, "", f"a record path is a str or a path, not {short(path)}")
-    with open(path, "rb") as f:
-        raw = f.read(MAX_TEXT + 1)
-    if len(raw) > MAX_TEXT:
-        fail(StateReason.TOO_LARGE, "", f"the file is larger than {MAX_TEXT} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        fail(StateReason.BAD_SYNTAX, "", "the file is not valid UTF-8")
-    from rummylib.records._text import parse_record as parse_text
-
-    if _is_json(path):
-        return from_json(text, GameRecord)
-    return parse_text(text)
-
-
-def _is_json(path: str | os.PathLike[str]) -> bool:
-    return os.fspath(path).lower().endswith(".json")

@@ -20,7 +20,7 @@ from rummylib.engine._deal import check_names
 from rummylib.engine._invariants import MAX_ROUNDS, MAX_TOTAL, RoundFacts, check_cards, check_facts
 from rummylib.engine._rng import MAX_SEED_DIGITS, validate_seed
 from rummylib.engine._state import FRESH_TURN
-from rummylib.errors import RulesetError, StateReason
+from rummylib.errors import ArgumentError, RulesetError, StateReason
 from rummylib.records._doc import (
     Obj,
     as_bool,
@@ -35,8 +35,8 @@ from rummylib.records._doc import (
 )
 from rummylib.records._known import check_in_hands, check_stock, knowledge_to_json, read_knowledge
 from rummylib.records._values import enum_value, meld_from_json, meld_to_json, ruleset_from_json, ruleset_to_json
-from rummylib.rules import MAX_PLAYERS, Ruleset, Scoring
-from rummylib.scoring import RoundResult
+from rummylib.rules import MAX_PLAYERS, Ruleset
+from rummylib.scoring import RoundResult, round_scores
 
 __all__ = ["MAX_ROUNDS", "MAX_SEED_DIGITS", "MAX_TOTAL"]
 
@@ -119,7 +119,7 @@ def read_players(obj: Obj, rules: Ruleset) -> tuple[str, ...]:
         fail(StateReason.INCONSISTENT, obj.at("players"), detail)
     try:
         return check_names(rules, names)  # what new_game refuses (R-P1)
-    except RulesetError as exc:
+    except (ArgumentError, RulesetError) as exc:
         fail(StateReason.BAD_VALUE, obj.at("players"), str(exc))
 
 
@@ -175,18 +175,11 @@ def read_result(value: object, path: str, n: int, rules: Ruleset) -> RoundResult
     rummy = obj.flag("rummy")
     obj.done()
     # The scores follow from the penalties (R-S1, S3, E2, E4, D7).
-    if winner is None:
-        want = (0,) * n
-        if rummy:
-            fail(StateReason.INCONSISTENT, obj.at("rummy"), "a void round has no one-turn go-out")
-    else:
-        if penalties[winner]:
-            fail(StateReason.INCONSISTENT, join(obj.at("penalties"), winner), "the winner's penalty is 0")
-        factor = rules.rummy_multiplier if rummy else 1
-        if rules.scoring is Scoring.PENALTY:
-            want = tuple(p * factor for p in penalties)
-        else:
-            want = tuple(sum(penalties) * factor if i == winner else 0 for i in range(n))
+    if winner is None and rummy:
+        fail(StateReason.INCONSISTENT, obj.at("rummy"), "a void round has no one-turn go-out")
+    if winner is not None and penalties[winner]:
+        fail(StateReason.INCONSISTENT, join(obj.at("penalties"), winner), "the winner's penalty is 0")
+    want = round_scores(penalties, winner, rules, rummy=rummy)
     if scores != want:
         fail(StateReason.INCONSISTENT, obj.at("scores"), f"the scores should be {list(want)} for these penalties")
     return RoundResult(winner, penalties, scores, rummy)

@@ -26,12 +26,12 @@ from typing import NamedTuple, cast
 from rummylib.actions import Action, Discard, LayMeld, LayOff, Open, SwapJoker
 from rummylib.cards import CARDS, JOKER, Card, CardMultiset, check_in_deck
 from rummylib.errors import (
+    ArgumentError,
+    ArgumentReason,
     CardsReason,
     InvalidCardsError,
     InvalidMeldError,
-    InvalidStateError,
     MeldReason,
-    StateReason,
 )
 from rummylib.melds import End, Meld, validate_meld
 from rummylib.rules import Ruleset
@@ -152,7 +152,7 @@ def _check_open_with(card: object, hand: CardMultiset, need_open: bool) -> None:
         raise InvalidCardsError(CardsReason.NOT_ENOUGH, card, msg)
     if not need_open:
         msg = f"open_with {card} needs a plan that opens (opened=False under rules with an opening)"
-        raise InvalidStateError(StateReason.BAD_VALUE, "open_with", msg)
+        raise ArgumentError(ArgumentReason.BAD_VALUE, "open_with", card, f"open_with: {msg}")
 
 
 def plan_go_out(
@@ -188,7 +188,7 @@ def plan_go_out(
         InvalidCardsError: the hand is not made of cards, or hand and table
             hold more copies of a card than the deck; ``open_with`` is not a
             card, or not in the hand.
-        InvalidStateError: ``opened`` is not a bool, or ``open_with`` is
+        ArgumentError: ``opened`` is not a bool, or ``open_with`` is
             given where the plan has no ``Open`` (``opened`` true, or rules
             without an opening).
         InvalidMeldError: a table meld is not a valid meld under ``rules``.
@@ -216,7 +216,7 @@ def plan_go_out(
     ms, checked = prepare(hand, rules, "hand")
     if not isinstance(opened, bool):
         msg = f"opened must be a bool, not {opened!r}"
-        raise InvalidStateError(StateReason.WRONG_TYPE, "opened", msg)
+        raise ArgumentError(ArgumentReason.WRONG_TYPE, "opened", opened, f"opened: {msg}")
     melds = _check_table(table, checked)
     on_table = CardMultiset(c for m in melds for c in m.cards)
     check_in_deck(ms + on_table, checked, "hand and table")
