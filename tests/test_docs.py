@@ -152,7 +152,7 @@ def test_api_reference_reads_right(built_html: Path) -> None:
         signatures = "".join(re.findall(r'<dt class="sig .*?</dt>', text, re.DOTALL))
         for m in re.finditer(r"&lt;\w+\.\w+: [^&]*&gt;", signatures):  # an enum's repr as a default
             problems.append(f"{page.name}: default shown as {html.unescape(m[0])}")
-        if page.name in ("engine.html", "bots.html") and "DrawStock | TakeDiscard" in _text(signatures):
+        if page.name in ("engine.html", "bots.html") and "DrawStock | TakeDiscard | Open" in _text(signatures):
             problems.append(f"{page.name}: the Action union spelled out in a signature (write Action)")
         for m in re.finditer(r"rummylib(?:\.\w+)*\._\w+\.\w+", text):
             problems.append(f"{page.name}: private path {m[0]}")

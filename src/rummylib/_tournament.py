@@ -57,6 +57,9 @@ class GameFailure:
     error: str
 
 
+GameFailure.__module__ = "rummylib"  # documented and imported as rummylib.GameFailure
+
+
 def _failure(job: _Job, index: int, error: BaseException) -> GameFailure:
     from rummylib.bots import derive_seed
 

@@ -203,9 +203,9 @@ class Ruleset:
     discard_rule: DiscardRule = attrs.field(default=DiscardRule.FREE, validator=_of_type(DiscardRule))
     #: Whether a card taken from the pile may be discarded on the same turn (no in Straight Rummy, R-T7).
     discard_taken_card: bool = attrs.field(default=False, validator=_of_type(bool))
-    #: House variant of R-D2: a player who has not opened may take the discard
-    #: when the opening laid this turn includes it, without having to go out
-    #: (off in remik: the taker must go out).
+    #: A house variant of R-D2, under which a player who has not opened may take
+    #: the discard when the opening laid this turn includes it, without having to
+    #: go out (off in remik, where the taker must go out).
     take_discard_to_open: bool = attrs.field(default=False, validator=_of_type(bool))
     #: Whether the last card must leave by a discard (R-T3/E1 yes; R-E3 no).
     must_discard_to_go_out: bool = attrs.field(default=True, validator=_of_type(bool))

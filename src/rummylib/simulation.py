@@ -52,7 +52,7 @@ SIMULATION_RESTOCK_LIMIT: Final = 2
 #: Actions after which a game is stopped and reported as aborted.
 DEFAULT_MAX_ACTIONS: Final = 20_000
 
-#: What ``bots=`` accepts: ``"random"``, ``"greedy"``, ``"search"``, one factory for every
+#: What ``bots=`` accepts, one of ``"random"``, ``"greedy"``, ``"search"``, one factory for every
 #: seat, or one factory per seat (a factory takes a seed and returns a bot;
 #: the classes :class:`RandomBot` and :class:`GreedyBot` are factories).
 BotSpec: TypeAlias = str | BotFactory | Sequence[str | BotFactory]

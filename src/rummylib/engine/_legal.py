@@ -18,7 +18,7 @@ Listed are single steps only: an opening is laid meld by meld with
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Final, overload
+from typing import Final, cast, overload
 
 import attrs
 
@@ -83,34 +83,34 @@ class LegalActions(Sequence[Action]):
         return found
 
     @property
-    def next_round(self) -> tuple[Action, ...]:
+    def next_round(self) -> tuple[NextRound, ...]:
         """:class:`~rummylib.NextRound`, once a round is over."""
-        return self._kind("next_round")
+        return cast("tuple[NextRound, ...]", self._kind("next_round"))
 
     @property
-    def draws(self) -> tuple[Action, ...]:
+    def draws(self) -> tuple[DrawStock | TakeDiscard, ...]:
         """:class:`~rummylib.DrawStock` and :class:`~rummylib.TakeDiscard` where legal."""
-        return self._kind("draws")
+        return cast("tuple[DrawStock | TakeDiscard, ...]", self._kind("draws"))
 
     @property
-    def discards(self) -> tuple[Action, ...]:
+    def discards(self) -> tuple[Discard, ...]:
         """One :class:`~rummylib.Discard` per distinct card that may go."""
-        return self._kind("discards")
+        return cast("tuple[Discard, ...]", self._kind("discards"))
 
     @property
-    def lay_offs(self) -> tuple[Action, ...]:
+    def lay_offs(self) -> tuple[LayOff, ...]:
         """Every legal :class:`~rummylib.LayOff` (each run end separately)."""
-        return self._kind("lay_offs")
+        return cast("tuple[LayOff, ...]", self._kind("lay_offs"))
 
     @property
-    def swaps(self) -> tuple[Action, ...]:
+    def swaps(self) -> tuple[SwapJoker, ...]:
         """Every legal :class:`~rummylib.SwapJoker`."""
-        return self._kind("swaps")
+        return cast("tuple[SwapJoker, ...]", self._kind("swaps"))
 
     @property
-    def melds(self) -> tuple[Action, ...]:
-        """Every legal :class:`~rummylib.LayMeld` (before opening: each meld of an opening still completable)."""
-        return self._kind("melds")
+    def melds(self) -> tuple[LayMeld, ...]:
+        """Every legal :class:`~rummylib.LayMeld` (before opening, each meld of an opening still completable)."""
+        return cast("tuple[LayMeld, ...]", self._kind("melds"))
 
     def by_kind(self) -> dict[str, tuple[Action, ...]]:
         """Every kind (see :data:`KINDS`) to its actions, empty kinds included."""
