@@ -65,6 +65,21 @@ class _End(NamedTuple):
 _Step = _Swap | _NewMeld | _Extended | _Lay | _Discard | _End
 
 
+def _minimal(masks: Iterable[int]) -> tuple[int, ...]:
+    """The masks that contain no other (one witness of each is enough)."""
+    ordered = sorted(set(masks), key=int.bit_count)
+    kept: list[int] = []
+    for mask in ordered:
+        if not any(k & mask == k for k in kept):
+            kept.append(mask)
+    return tuple(kept)
+
+
+def _clean_cores(tables: Tables) -> tuple[int, ...]:
+    """The packed naturals of the clean runs among the shapes, minimal ones only."""
+    return _minimal(packed for row in tables.packed for packed, shape in row if shape.clean)
+
+
 class _Search:
     """The go-out search for one hand and table."""
 
@@ -94,6 +109,12 @@ class _Search:
                 self.lay_rows[opt.low].append(opt)
         for lst in self.joker_only.values():  # most jokers first
             lst.sort(key=lambda o: -o.jokers)
+        # Which table melds a lay-off may still choose, from each lowest card on: the
+        # ``used`` bits of the others are forgotten, so the memo sees fewer states.
+        self.joker_targets = sum(1 << t for t in self.joker_only)
+        self.live = [0] * 53
+        for p in range(51, -1, -1):
+            self.live[p] = self.live[p + 1] | sum(1 << opt.target for opt in self.lay_rows[p])
         self.frag_rows: list[list[Fragment]] = [[] for _ in range(52)]
         # Swap slots by the search position of their card: how many plain ones, which relevant ones.
         self.slots = slots
@@ -111,11 +132,28 @@ class _Search:
         # swaps of higher cards will supply (``f`` goes below zero until they do).
         self.slot_cards = [(q, len(self.plain[q]) + len(self.relevant[q])) for q in range(52) if self._has_swaps(q)]
         self.memo: dict[_State, tuple[int, bool, _Step | None]] = {}
+        self.clean_memo: dict[int, bool] = {}
+        self.come_memo: dict[tuple[int, int], int] = {}
         # The card that has to go into the Open (R-D2): its index (52 = joker) and,
         # for a natural, the bit of its count field in the packed hand.
         self.open_with = open_with
         self.need_bit = 0 if open_with is None or open_with == 52 else 1 << (self.w * tables.pos[open_with])
         self.need_field = self.need_bit * tables.field
+        self.clean_cores = _clean_cores(tables)
+
+    def add_fragment(self, frag: Fragment) -> None:
+        """File an extended opening run (R-O2, O6) by its lowest natural; its core is clean."""
+        naturals = [*frag.core.naturals, *(c for c in frag.low_ext + frag.high_ext if c != 52)]
+        self.frag_rows[min(self.tables.pos[c] for c in naturals)].append(frag)
+        self.clean_cores = _minimal({*self.clean_cores, frag.packed})
+
+    def clean_possible(self, x: int) -> bool:
+        """Whether the naturals ``x`` still hold a clean run (R-O2): else the opening cannot be met."""
+        hit = self.clean_memo.get(x)
+        if hit is None:
+            absent = ~presence(x, self.w, self.tables.ones)
+            hit = self.clean_memo[x] = any(not packed & absent for packed in self.clean_cores)
+        return hit
 
     def opens_with(self, shape: Shape, packed: int) -> bool:
         """Whether an opening meld of ``shape`` (packed naturals) holds the card owed to the Open."""
@@ -137,9 +175,12 @@ class _Search:
 
     def to_come(self, x: int, card: int) -> int:
         """How many swaps cards above ``card`` still in ``x`` can make (each frees a joker)."""
-        w = self.w
-        field = self.tables.field
-        return sum(min(n, (x >> (q * w)) & field) for q, n in self.slot_cards if q > card)
+        hit = self.come_memo.get((x, card))
+        if hit is None:
+            w, field = self.w, self.tables.field
+            hit = sum(min(n, (x >> (q * w)) & field) for q, n in self.slot_cards if q > card)
+            self.come_memo[x, card] = hit
+        return hit
 
     def _has_swaps(self, card: int) -> bool:
         return bool(self.plain[card] or self.relevant[card])
@@ -149,8 +190,13 @@ class _Search:
         x = cast(int, changes.get("x", s.x))
         if (x >> (card * self.w)) & self.tables.field:
             changes["fresh"] = False  # the swaps of this card are decided
+            low = card
         else:
-            changes["fresh"] = bool(x) and self._has_swaps(self.low_card(x))
+            low = self.low_card(x) if x else 52
+            changes["fresh"] = bool(x) and self._has_swaps(low)
+        h = cast(int, changes.get("h", s.h))
+        live = self.live[low] | (self.joker_targets if h else 0)
+        changes["used"] = cast(int, changes.get("used", s.used)) & live
         return s._replace(**changes)
 
     def terminal(self, s: _State) -> tuple[int, _End | None]:
@@ -187,6 +233,8 @@ class _Search:
         """
         if s.need and not (s.x & self.need_field if self.need_bit else s.h):
             return NEG
+        if s.need_clean and not self.clean_possible(s.x):
+            return NEG  # the clean run the opening needs can no longer be laid (R-O2)
         if s.f < 0 and -s.f > self.to_come(s.x, self.low_card(s.x) - 1 if s.fresh else self.low_card(s.x)):
             return NEG  # more freed jokers owed than swaps still to come
         hit = self.memo.get(s)
