@@ -156,6 +156,13 @@ def _documents() -> list[tuple[str, str]]:
     big["names"] = ["x" * 4000] * 250
     out.append(("250 names of 4000 characters", json.dumps(big)))
     out.append(("1 MB of nesting", "[" * 500_000 + "]" * 500_000))
+    out.append(("500 000 numbers and one array", "[" + "0," * 500_000 + "[]]"))
+    out.append(("49 000 one-item arrays of arrays", json.dumps([[[0]]] * 24_000)))
+    out.append(("5 000 objects of 20 keys", json.dumps([{f"k{i}": 0 for i in range(20)}] * 5_000)))
+    out.append(("a 1 MB string", json.dumps("x" * 1_000_000)))
+    big = json.loads(json.dumps(doc))
+    big["round"]["hands"] = [["AS"] * 100] * 1_600
+    out.append(("1 600 hands of 100 cards", json.dumps(big)))
     out.append(("one object with 80 000 keys", json.dumps({f"k{i}": 0 for i in range(80_000)})))
     return out
 
