@@ -92,6 +92,8 @@ def _plan_rows(k: int, repeats: int) -> list[tuple[str, float, float]]:
 def _state(k: int, top: str, opened: bool, phase: rl.Phase, *, jokers: bool = True, extra: str = "") -> rl.GameState:
     melds, hand = _table(k, jokers=jokers)
     table = [rl.TableMeld(m, 1) for m in melds]
+    if opened:  # seat 0 laid its opening (R-O1): a full group, which takes nothing from the hand
+        table.append(rl.TableMeld(rl.parse_meld("KS KH KD KC", RULES), 0))
     return rl.start_round_from(
         RULES,
         [[*hand, *(rl.parse_cards(extra) if extra else [])], rl.parse_cards("2C 9D 4H")],

@@ -317,20 +317,50 @@ def test_simulate_starts_no_more_workers_than_games(monkeypatch: pytest.MonkeyPa
     assert started == []
 
 
-@settings(max_examples=25, deadline=None)
+def test_start_round_from_refuses_what_the_loader_refuses() -> None:
+    # Issue 10 part 6, R-C3: with fill_stock=False the cards given must be the whole deck.
+    hands = [rl.parse_cards("2H 9C"), rl.parse_cards("KS QS")]
+    with pytest.raises(rl.InvalidStateError) as err:
+        rl.start_round_from(rl.STRAIGHT, hands, discard=rl.parse_cards("7D"), fill_stock=False)
+    assert err.value.reason is rl.StateReason.CARDS_NOT_CONSERVED
+    # R-O1: a remik seat that has opened owns a meld on the table (it laid its opening).
+    with pytest.raises(rl.InvalidStateError, match="owns a table meld"):
+        rl.start_round_from(rl.REMIK, hands, opened=[True, False])
+    group = rl.TableMeld(rl.parse_meld("AS AH AD", rl.REMIK), 0)
+    s = rl.start_round_from(rl.REMIK, hands, table=[group], opened=[True, False])
+    assert rl.from_dict(rl.to_dict(s)) == s
+
+
+@settings(max_examples=40, deadline=None)
 @given(data=st.data(), rules=st.sampled_from([rl.REMIK, rl.STRAIGHT]))
 def test_whatever_start_round_from_builds_round_trips(data: st.DataObject, rules: rl.Ruleset) -> None:
     # Issue 10 part 6: start_round_from refuses what the loader refuses, so what it builds
-    # (and what play reaches from it) saves and loads back unchanged.
+    # (and what play reaches from it) saves and loads back unchanged: opened flags, table
+    # owners, and the whole deck given or not (R-O1, C3) included.
     n = data.draw(st.integers(2, 3))
     cards = list(data.draw(st.permutations(list(rl.deck(rules)))))
     sizes = [data.draw(st.integers(0, rules.hand_size(n) + 1)) for _ in range(n)]
     hands = [cards[sum(sizes[:i]) : sum(sizes[: i + 1])] for i in range(n)]
     pile = cards[sum(sizes) : sum(sizes) + data.draw(st.integers(0, 3))]
+    rest = cards[sum(sizes) + len(pile) :]
+    table: list[rl.TableMeld] = []
+    for _ in range(data.draw(st.integers(0, 2))):  # melds from the rest, owned by a seat or by nobody
+        meld = next(iter(rl.find_melds(rest[:12], rules)), None)
+        if meld is not None:
+            owner = data.draw(st.sampled_from([None, *range(n)]))
+            table.append(rl.TableMeld(meld, owner))
+            for c in meld.cards:
+                rest.remove(c)
+        rest = rest[12:] + rest[:12]
     kw: dict[str, object] = {
         "dealer": data.draw(st.integers(0, n - 1)),
         "totals": data.draw(st.lists(st.integers(-5, 600), min_size=n, max_size=n)),
+        "table": table,
+        "opened": data.draw(st.lists(st.booleans(), min_size=n, max_size=n)),
     }
+    if data.draw(st.booleans()):  # the whole deck given (the rest as the stock), or part of it
+        kw["fill_stock"] = False
+        kw["stock"] = rest[: len(rest) - data.draw(st.integers(0, 1))]
     if data.draw(st.booleans()):
         kw["phase"] = data.draw(st.sampled_from([rl.Phase.DRAW, rl.Phase.PLAY]))
         kw["to_act"] = data.draw(st.integers(0, n - 1))

@@ -72,7 +72,8 @@ def test_listing_with_16_swaps_shares_the_candidate_melds() -> None:
     melds, hand = _table(16)
     s = rl.start_round_from(
         RULES, [[*hand, *rl.parse_cards("7D")], rl.parse_cards("2C 9D 4H")], discard=rl.parse_cards("AC"),
-        table=[rl.TableMeld(m, 1) for m in melds], opened=[True, True], to_act=0, phase=rl.Phase.PLAY,
+        table=[*(rl.TableMeld(m, 1) for m in melds), rl.TableMeld(rl.parse_meld("KS KH KD KC", RULES), 0)],
+        opened=[True, True], to_act=0, phase=rl.Phase.PLAY,
     )  # fmt: skip
     _cache.clear()
     listed: list[rl.Action] = []

@@ -70,9 +70,6 @@ class RoundFacts:
     has_laid: tuple[bool, ...] | None
     #: Paths of the fields, which differ between a state and a view (a read-only copy).
     at: Mapping[str, str] = attrs.field(converter=_read_only)
-    #: A puzzle set-up from ``start_round_from``: a seat may count as opened
-    #: without a meld of its own on the table (the loader never allows this).
-    setup: bool = False
 
 
 def check_facts(r: RoundFacts) -> None:
@@ -152,7 +149,7 @@ def _check_ownership(r: RoundFacts) -> None:
         where = _join(at["opened"], seat)
         if r.rules.opens_at_start and not flag:
             _fail(StateReason.INCONSISTENT, where, "without an opening rule everyone has opened")
-        if r.rules.opening_required and flag and seat not in owners and not r.setup:
+        if r.rules.opening_required and flag and seat not in owners:
             _fail(StateReason.INCONSISTENT, where, f"seat {seat} opened, so owns a table meld (R-O1, O2)")
     if r.has_laid is None:
         return
@@ -272,14 +269,8 @@ def check_cards(
     places: Sequence[tuple[str, Sequence[Card]]],
     path: str,
     hidden: int | None,
-    *,
-    whole_deck: bool = True,
 ) -> None:
-    """No card beyond the deck; with ``hidden`` unknown cards, exactly the deck (R-C1, C3).
-
-    ``whole_deck=False`` allows cards out of play (a test set-up from
-    ``start_round_from(..., fill_stock=False)``).
-    """
+    """No card beyond the deck; with ``hidden`` unknown cards, exactly the deck (R-C1, C3)."""
     full = deck(rules).counts
     seen = [0] * len(full)
     for where, cards in places:
@@ -288,8 +279,6 @@ def check_cards(
             if seen[card.index] > full[card.index]:
                 detail = f"one {card} too many: the {rules.name} deck holds {full[card.index]} (R-C3)"
                 _fail(StateReason.CARDS_NOT_CONSERVED, _join(where, j), detail)
-    if not whole_deck:
-        return
     if hidden is None:
         missing = CardMultiset.from_counts(f - s for f, s in zip(full, seen))
         if missing:
@@ -316,7 +305,7 @@ STATE_PATHS: Final[Mapping[str, str]] = MappingProxyType(
 )
 
 
-def facts_of(state: GameState, at: Mapping[str, str] | None = None, *, setup: bool = False) -> RoundFacts:
+def facts_of(state: GameState, at: Mapping[str, str] | None = None) -> RoundFacts:
     """The facts a whole state shows."""
     r = state.round
     return RoundFacts(
@@ -338,19 +327,14 @@ def facts_of(state: GameState, at: Mapping[str, str] | None = None, *, setup: bo
         opened=r.opened,
         has_laid=r.has_laid,
         at=STATE_PATHS if at is None else at,
-        setup=setup,
     )
 
 
-def check_state(state: GameState, *, whole_deck: bool = True, setup: bool = False) -> None:
-    """Every invariant of a whole state.
-
-    ``whole_deck=False`` allows cards out of play and ``setup=True`` opened
-    seats without a meld (both only for ``start_round_from`` puzzle set-ups).
-    """
+def check_state(state: GameState) -> None:
+    """Every invariant of a whole state (the loader's and ``start_round_from``'s checks)."""
     r = state.round
     places = [(_join("round.hands", i), tuple(h)) for i, h in enumerate(r.hands)]
     places += [("round.stock", r.stock), ("round.discard", r.discard)]
     places += [(_join("round.table", i) + ".meld.slots", tm.meld.cards) for i, tm in enumerate(r.table)]
-    check_cards(state.rules, places, "round", None, whole_deck=whole_deck)
-    check_facts(facts_of(state, setup=setup))
+    check_cards(state.rules, places, "round", None)
+    check_facts(facts_of(state))
