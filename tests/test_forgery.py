@@ -266,3 +266,21 @@ def _opened_state() -> rl.GameState:
         if r.phase is rl.Phase.DRAW and any(tm.owner is not None and tm.owner != r.to_act for tm in r.table):
             return s
     raise AssertionError("no game opened")  # pragma: no cover
+
+
+def test_results_are_checked_by_the_engine_invariant() -> None:
+    # R-S1, S3, D7: a result's scores follow from its penalties; the loader and the
+    # engine share one check (engine/_invariants.check_result), with the same path.
+    from rummylib.engine._invariants import check_state
+
+    s = next(s for s in _states(rl.STRAIGHT, 3, 1) if s.results)
+    last = s.results[-1]
+    forged = attrs.evolve(last, scores=tuple(x + 1 for x in last.scores))
+    with pytest.raises(rl.InvalidStateError) as err:
+        check_state(attrs.evolve(s, results=(*s.results[:-1], forged)))
+    assert err.value.path == f"results[{len(s.results) - 1}].scores"
+    doc = rl.to_dict(s)
+    doc["results"][-1]["scores"] = list(forged.scores)
+    with pytest.raises(rl.InvalidStateError) as again:
+        rl.from_dict(doc)
+    assert again.value.path == err.value.path

@@ -21,9 +21,18 @@ from rummylib.engine._state import FRESH_TURN, GameState, Phase, TableMeld, Turn
 from rummylib.errors import InvalidStateError, StateReason
 from rummylib.melds import is_clean_run, meld_points
 from rummylib.rules import DiscardRule, RestockRule, Ruleset
-from rummylib.scoring import RoundResult, hand_penalty, is_game_over
+from rummylib.scoring import RoundResult, hand_penalty, is_game_over, round_scores
 
-__all__ = ["MAX_ROUNDS", "MAX_TOTAL", "RoundFacts", "check_cards", "check_facts", "check_state", "facts_of"]
+__all__ = [
+    "MAX_ROUNDS",
+    "MAX_TOTAL",
+    "RoundFacts",
+    "check_cards",
+    "check_facts",
+    "check_result",
+    "check_state",
+    "facts_of",
+]
 
 #: Largest running total or round score accepted (far beyond any real game).
 MAX_TOTAL: Final = 10**12
@@ -88,6 +97,8 @@ def _check_progress(r: RoundFacts) -> None:
     if r.round_number != want or len(r.results) > MAX_ROUNDS:
         detail = f"round {r.round_number} with {len(r.results)} finished round(s) in phase {r.phase.value!r}"
         _fail(StateReason.INCONSISTENT, at["round_number"], detail)
+    for i, result in enumerate(r.results):
+        check_result(result, r.rules, _join(at["results"], i))
     for seat in range(r.n):
         earned = sum(x.scores[seat] for x in r.results)
         if not earned <= r.totals[seat] <= MAX_TOTAL:
@@ -100,6 +111,19 @@ def _check_progress(r: RoundFacts) -> None:
     limit = r.rules.restock_limit
     if (limit is not None and r.restocks > limit) or r.restocks > MAX_ROUNDS:
         _fail(StateReason.INCONSISTENT, at["restocks"], f"{r.restocks} refills; the rules allow {limit} (R-D7)")
+
+
+def check_result(result: RoundResult, rules: Ruleset, path: str) -> None:
+    """A round's scores follow from its penalties (R-S1, S3, E2, E4, D7); ``path`` names the result."""
+    winner = result.winner
+    if winner is None and result.rummy:
+        _fail(StateReason.INCONSISTENT, _join(path, "rummy"), "a void round has no one-turn go-out")
+    if winner is not None and result.penalties[winner]:
+        _fail(StateReason.INCONSISTENT, _join(_join(path, "penalties"), winner), "the winner's penalty is 0")
+    want = round_scores(result.penalties, winner, rules, rummy=result.rummy)
+    if result.scores != want:
+        detail = f"the scores should be {list(want)} for these penalties"
+        _fail(StateReason.INCONSISTENT, _join(path, "scores"), detail)
 
 
 def _laid_this_turn(r: RoundFacts, seat: int) -> bool:
