@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from rummylib.rules import Ruleset
 from rummylib.solver._layoffs import Fragment, LayOption, Slot
@@ -109,12 +109,9 @@ class _Search:
                 self.lay_rows[opt.low].append(opt)
         for lst in self.joker_only.values():  # most jokers first
             lst.sort(key=lambda o: -o.jokers)
-        # Which table melds a lay-off may still choose, from each lowest card on: the
-        # ``used`` bits of the others are forgotten, so the memo sees fewer states.
+        # Lay-off marks of table melds no option of the cards left can reach are
+        # forgotten (``_live``), so the memo sees fewer states; jokers alone reach these.
         self.joker_targets = sum(1 << t for t in self.joker_only)
-        self.live = [0] * 53
-        for p in range(51, -1, -1):
-            self.live[p] = self.live[p + 1] | sum(1 << opt.target for opt in self.lay_rows[p])
         self.frag_rows: list[list[Fragment]] = [[] for _ in range(52)]
         # Swap slots by the search position of their card: how many plain ones, which relevant ones.
         self.slots = slots
@@ -133,6 +130,8 @@ class _Search:
         self.slot_cards = [(q, len(self.plain[q]) + len(self.relevant[q])) for q in range(52) if self._has_swaps(q)]
         self.memo: dict[_State, tuple[int, bool, _Step | None]] = {}
         self.clean_memo: dict[int, bool] = {}
+        self.low_memo: dict[int, int] = {}
+        self.live_memo: dict[int, int] = {}
         self.come_memo: dict[tuple[int, int], int] = {}
         # The card that has to go into the Open (R-D2): its index (52 = joker) and,
         # for a natural, the bit of its count field in the packed hand.
@@ -166,8 +165,11 @@ class _Search:
         return self.open_with is not None and self.open_with in frag.core.naturals
 
     def low_card(self, x: int) -> int:
-        p = presence(x, self.w, self.tables.ones)
-        return ((p & -p).bit_length() - 1) // self.w
+        hit = self.low_memo.get(x)
+        if hit is None:
+            p = presence(x, self.w, self.tables.ones)
+            hit = self.low_memo[x] = ((p & -p).bit_length() - 1) // self.w
+        return hit
 
     def start(self, x: int, h: int, need_clean: bool, need: bool) -> _State:
         fresh = bool(x) and self._has_swaps(self.low_card(x))
@@ -187,17 +189,39 @@ class _Search:
 
     def child(self, s: _State, card: int, **changes: Any) -> _State:
         """``s`` with ``changes``, where ``card`` was its lowest card: ``fresh`` once that card is gone."""
-        x = cast(int, changes.get("x", s.x))
+        x, h, f, used, allow, melds, need_clean, need, swapped, committed, _ = s
+        if changes:
+            x = changes.get("x", x)
+            h = changes.get("h", h)
+            f = changes.get("f", f)
+            used = changes.get("used", used)
+            allow = changes.get("allow", allow)
+            melds = changes.get("melds", melds)
+            need_clean = changes.get("need_clean", need_clean)
+            need = changes.get("need", need)
+            swapped = changes.get("swapped", swapped)
+            committed = changes.get("committed", committed)
         if (x >> (card * self.w)) & self.tables.field:
-            changes["fresh"] = False  # the swaps of this card are decided
+            fresh = False  # the swaps of this card are decided
             low = card
         else:
             low = self.low_card(x) if x else 52
-            changes["fresh"] = bool(x) and self._has_swaps(low)
-        h = cast(int, changes.get("h", s.h))
-        live = self.live[low] | (self.joker_targets if h else 0)
-        changes["used"] = cast(int, changes.get("used", s.used)) & live
-        return s._replace(**changes)
+            fresh = bool(x) and self._has_swaps(low)
+        used &= self._live(x, low) | (self.joker_targets if h else 0)
+        return _State(x, h, f, used, allow, melds, need_clean, need, swapped, committed, fresh)
+
+    def _live(self, x: int, low: int) -> int:
+        """The table melds a lay-off of the naturals ``x`` (lowest ``low``) can still reach."""
+        hit = self.live_memo.get(x)
+        if hit is None:
+            absent = ~presence(x, self.w, self.tables.ones)
+            hit = 0
+            for p in range(low, 52):
+                for opt in self.lay_rows[p]:
+                    if not opt.packed & absent:
+                        hit |= 1 << opt.target
+            self.live_memo[x] = hit
+        return hit
 
     def terminal(self, s: _State) -> tuple[int, _End | None]:
         if s.f or s.need_clean or s.need or s.committed:
