@@ -280,7 +280,10 @@ class _Search:
         absent = ~presence(s.x, w, self.tables.ones)
         best = NEG
         choice: _Step | None = None
-        for step, sub_state, gain in self._moves(s, card, absent):
+        moves: Iterable[tuple[_Step, _State, int]] = self._moves(s, card, absent)
+        if target > 0:  # an opening still short of its points: the melds worth most first
+            moves = sorted(moves, key=lambda move: -move[2])
+        for step, sub_state, gain in moves:
             sub = self.best(sub_state, target - gain)
             if sub != NEG and sub + gain > best:
                 best, choice = sub + gain, step
