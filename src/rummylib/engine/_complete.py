@@ -23,15 +23,14 @@ time left in these checks.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
 from rummylib.cards import Card, CardMultiset
-from rummylib.engine._cache import hand_melds
-from rummylib.melds import End, Meld, Run, is_clean_run, lay_off, meld_points
+from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
 from rummylib.solver import plan_go_out
+from rummylib.solver._queries import Candidate, sorted_by_points
 
-__all__ = ["MeldInfo", "OpeningSearch", "card_bound", "fits", "fits_anywhere", "may_open", "meld_info", "minus"]
+__all__ = ["MeldInfo", "OpeningSearch", "card_bound", "fits", "fits_anywhere", "may_open", "minus"]
 
 
 def _card_bound(index: int) -> int:
@@ -91,26 +90,8 @@ def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) ->
     return bound >= need
 
 
-class MeldInfo(NamedTuple):
-    """A candidate meld on count vectors."""
-
-    meld: Meld
-    #: (card index, copies) pairs of the meld's cards.
-    pairs: tuple[tuple[int, int], ...]
-    points: int
-    clean: bool
-    size: int
-    bound: int
-
-
-def meld_info(meld: Meld, rules: Ruleset) -> MeldInfo:
-    """The count-vector form of ``meld``."""
-    counts: dict[int, int] = {}
-    for card in meld.cards:
-        counts[card.index] = counts.get(card.index, 0) + 1
-    pairs = tuple(sorted(counts.items()))
-    bound = sum(_BOUND[i] * k for i, k in pairs)
-    return MeldInfo(meld, pairs, meld_points(meld, rules), is_clean_run(meld), len(meld.cards), bound)
+#: A candidate meld on count vectors (the solver's :class:`~rummylib.solver._queries.Candidate`).
+MeldInfo = Candidate
 
 
 def fits(counts: tuple[int, ...], info: MeldInfo) -> bool:
@@ -158,10 +139,8 @@ class OpeningSearch:
         self._go_out = go_out
         self._taken = None if rules.discard_taken_card else taken
         self.keep = 1 if rules.must_discard_to_go_out else 0
-        found = [meld_info(m, rules) for m in hand_melds(hand, rules)]
         # Most valuable first: a completion, when there is one, is found early.
-        found.sort(key=lambda info: -info.points)
-        self.melds: tuple[MeldInfo, ...] = tuple(found)
+        self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
         self._memo: dict[tuple[object, ...], bool] = {}
 
     def can_complete(

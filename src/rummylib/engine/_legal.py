@@ -25,16 +25,26 @@ import attrs
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, CardMultiset, Suit, natural
 from rummylib.engine._apply import take_discard_round
-from rummylib.engine._cache import hand_melds, hand_opens
+from rummylib.engine._cache import hand_opens
 from rummylib.engine._check import is_legal
 from rummylib.engine._complete import may_open, minus
 from rummylib.engine._hand import add_card, remove_card, replace
 from rummylib.engine._oblige import can_finish_turn, needs_finish_check, opening_needs, opening_search
-from rummylib.engine._state import GameState, Phase, RoundState, TableMeld, TurnState
+from rummylib.engine._state import (
+    GameState,
+    Phase,
+    RoundState,
+    TableMeld,
+    TurnState,
+    evolve_round,
+    evolve_turn,
+    table_meld,
+)
 from rummylib.engine._turn import laid_off_turn, melded_turn
 from rummylib.errors import InvalidStateError, StateReason
-from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, lay_off, swap_joker
+from rummylib.melds import ACE_HIGH, End, Group, Run, card_at_position, lay_off, swap_joker
 from rummylib.rules import Ruleset
+from rummylib.solver._queries import hand_candidates
 
 __all__ = ["KINDS", "LegalActions", "legal_actions"]
 
@@ -239,7 +249,7 @@ def _new_play(state: GameState) -> _Play | None:
             and (turn.opening_clean or not rules.opening_clean_run)
         )
         opened = True
-        crossed = attrs.evolve(r, opened=replace(r.opened, seat, True))
+        crossed = evolve_round(r, opened=replace(r.opened, seat, True))
     hand = r.hands[seat]
     jokers = hand.jokers + 1 + sum(tm.meld.joker_count for tm in r.table) if rules.joker_swap else hand.jokers + 1
     pool = CardMultiset._trusted((*hand.counts[:52], min(rules.jokers, jokers)))
@@ -258,7 +268,7 @@ def _after_ok(p: _Play, base: RoundState, hand: CardMultiset, turn: TurnState, *
             if turn.opening_points < need or (rules.opening_clean_run and not turn.opening_clean):
                 return False
         return turn.must_meld is None and not turn.freed_jokers
-    new = attrs.evolve(base, hands=replace(base.hands, base.to_act, hand), turn=turn, **changes)  # type: ignore[arg-type]
+    new = evolve_round(base, hands=replace(base.hands, base.to_act, hand), turn=turn, **changes)
     return not needs_finish_check(new) or can_finish_turn(rules, new, p.pool)
 
 
@@ -331,7 +341,7 @@ def _lay_offs(state: GameState) -> Iterator[Action]:
     for i, card, end in _lay_off_candidates(p):
         hand = remove_card(p.hand, card)
         turn = laid_off_turn(r, i, card)
-        if (hand and not needs_finish_check(attrs.evolve(r, turn=turn))) or _after_ok(
+        if (hand and not needs_finish_check(evolve_round(r, turn=turn))) or _after_ok(
             p, r, hand, turn, table=_grown_table(r, i, card, end, p.rules)
         ):
             yield LayOff(i, card, end)
@@ -339,7 +349,7 @@ def _lay_offs(state: GameState) -> Iterator[Action]:
 
 def _grown_table(r: RoundState, i: int, card: Card, end: End | None, rules: Ruleset) -> tuple[TableMeld, ...]:
     tm = r.table[i]
-    return replace(r.table, i, TableMeld(lay_off(tm.meld, card, rules, end=end), tm.owner))
+    return replace(r.table, i, table_meld(meld=lay_off(tm.meld, card, rules, end=end), owner=tm.owner))
 
 
 def _swaps(state: GameState) -> Iterator[Action]:
@@ -357,13 +367,13 @@ def _swaps(state: GameState) -> Iterator[Action]:
             seen.add(stands)
             new_meld, joker = swap_joker(tm.meld, stands, p.rules)
             hand = add_card(remove_card(p.hand, stands), joker)
-            turn = attrs.evolve(
+            turn = evolve_turn(
                 r.turn,
                 laid=True,
                 freed_jokers=r.turn.freed_jokers + 1,
                 taken=None if r.turn.taken == stands else r.turn.taken,
             )
-            if _after_ok(p, r, hand, turn, table=replace(r.table, i, TableMeld(new_meld, tm.owner))):
+            if _after_ok(p, r, hand, turn, table=replace(r.table, i, table_meld(meld=new_meld, owner=tm.owner))):
                 yield SwapJoker(i, stands)
 
 
@@ -382,20 +392,15 @@ def _melds(state: GameState) -> Iterator[Action]:
         yield from _opening_melds(p)
         return
     seat = r.to_act
-    for meld in hand_melds(p.hand, rules):
-        hand = p.hand - CardMultiset._trusted(_meld_counts(meld))
+    counts = p.hand.counts
+    for info in hand_candidates(counts, rules):
+        meld = info.meld
+        hand = CardMultiset._trusted(minus(counts, info))
         new_turn = melded_turn(turn, (meld,), rules, opening=False)
         if (hand and not new_turn.has_obligation and new_turn.taken is None) or _after_ok(
-            p, r, hand, new_turn, table=(*r.table, TableMeld(meld, seat))
+            p, r, hand, new_turn, table=(*r.table, table_meld(meld=meld, owner=seat))
         ):
             yield LayMeld(meld)
-
-
-def _meld_counts(meld: Meld) -> tuple[int, ...]:
-    counts = [0] * 53
-    for card in meld.cards:
-        counts[card.index] += 1
-    return tuple(counts)
 
 
 def _opening_melds(p: _Play) -> Iterator[Action]:

@@ -20,13 +20,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rummylib.cards import CARDS, JOKER, Card, CardMultiset
-from rummylib.engine._cache import hand_melds, hand_opens
-from rummylib.engine._complete import MeldInfo, OpeningSearch, fits, fits_anywhere, may_open, meld_info, minus
+from rummylib.engine._cache import hand_opens
+from rummylib.engine._complete import MeldInfo, OpeningSearch, fits, fits_anywhere, may_open, minus
 from rummylib.engine._hand import add_card, remove_card, remove_cards
 from rummylib.engine._state import RoundState
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import Ruleset
 from rummylib.solver import find_melds, plan_go_out
+from rummylib.solver._queries import hand_candidates
 
 __all__ = ["can_finish_turn", "fits_anywhere", "needs_finish_check", "opening_search"]
 
@@ -80,7 +81,7 @@ class _Cover:
     @property
     def melds(self) -> tuple[MeldInfo, ...]:
         if self._melds_info is None:
-            self._melds_info = tuple(meld_info(m, self.rules) for m in hand_melds(self.pool, self.rules))
+            self._melds_info = hand_candidates(self.pool.counts, self.rules)
         return self._melds_info
 
     def _avail(self, naturals: tuple[int, ...]) -> int:
@@ -125,7 +126,7 @@ class _Cover:
         less = None if allowance is None else allowance - 1
         counts = (*nat, 64)  # jokers are checked against the pool below
         for info in self.melds:
-            jokers = info.meld.joker_count
+            jokers = info.jokers
             if need is not None:
                 if not any(i == need for i, _ in info.pairs):
                     continue

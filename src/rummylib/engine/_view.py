@@ -28,6 +28,7 @@ from rummylib.rules import Ruleset
 from rummylib.scoring import RoundResult, Standings
 
 from .._guards import is_int_in
+from .._trusted import builder
 
 __all__ = ["PlayerView", "view"]
 
@@ -149,6 +150,9 @@ class PlayerView:
         return view_svg(self)
 
 
+#: A view built from a checked state's own fields (the public constructor checks them all again).
+_trusted_view = builder(PlayerView)
+
 _STANDINGS: dict[tuple[object, ...], tuple[Ruleset, Standings]] = {}
 
 
@@ -187,7 +191,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         raise ArgumentError(ArgumentReason.BAD_VALUE, "seat", seat, msg)
     r = state.round
     mine = r.to_act == seat and r.phase in (Phase.DRAW, Phase.PLAY)
-    return PlayerView(
+    return _trusted_view(
         seat=seat,
         rules=state.rules,
         players=state.players,

@@ -1,0 +1,190 @@
+"""The engine's meld questions on packed counts: the candidate melds of a hand, once per hand.
+
+The engine's legal-move generator and its turn-completion searches (R-O4,
+D2, J4) ask, for one hand, "which melds can these cards form, and what does
+each take and bring?" again and again. :func:`hand_candidates` answers on the
+hand's count vector: every distinct meld, in exactly the order
+:func:`~rummylib.find_melds` gives them, each with its cards as (index,
+copies) pairs, its opening points (R-V, O3), whether it is a clean run
+(R-O2), its size and an upper bound of what its cards bring. The melds are
+built on the trusted path (their layout is correct by construction, so no
+validation runs) and the answer is kept in a small bounded cache keyed on the
+immutable counts and the ruleset.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from rummylib.cards import CARDS, JOKER, Card, Rank, Suit
+from rummylib.melds import ACE_HIGH, Meld
+from rummylib.melds._types import _new_group, _new_run
+from rummylib.rules import Ruleset
+
+__all__ = ["Candidate", "clear_candidates", "hand_candidates", "sorted_by_points"]
+
+_SUITS = tuple(Suit)
+_RANKS = tuple(Rank)
+
+
+class Candidate(NamedTuple):
+    """A candidate meld of a hand, on count vectors."""
+
+    meld: Meld
+    #: (card index, copies) pairs of the meld's cards, by index.
+    pairs: tuple[tuple[int, int], ...]
+    #: Opening value (R-V, O3): jokers as what they stand for.
+    points: int
+    #: A run without jokers (R-O2).
+    clean: bool
+    size: int
+    #: The most its cards could bring to an opening anywhere (an ace or a joker 11, a picture 10).
+    bound: int
+    jokers: int
+
+
+def _card_bound(index: int) -> int:
+    if index == 52:
+        return 11
+    rank = index % 13 + 1
+    return 11 if rank == 1 else min(rank, 10)
+
+
+_BOUND: Final = tuple(_card_bound(i) for i in range(53))
+
+
+def _position_value(position: int) -> int:
+    return 11 if position == ACE_HIGH else min(position, 10)
+
+
+def _index_at(position: int, suit: int) -> int:
+    return suit * 13 + (0 if position == ACE_HIGH else position - 1)
+
+
+def _pairs(indices: list[int]) -> tuple[tuple[int, int], ...]:
+    counts: dict[int, int] = {}
+    for i in indices:
+        counts[i] = counts.get(i, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candidate]) -> None:
+    """Every run, as :func:`~rummylib.find_melds` orders them (by suit, start, then length and joker slots)."""
+    top = ACE_HIGH if rules.ace_high else 13
+    adjacent_ok = rules.adjacent_jokers
+    for s, suit in enumerate(_SUITS):
+        for start in range(1, top - 1):
+            if not counts[_index_at(start, s)] and not jokers:
+                continue  # a run starting here needs its first card or a joker
+            # Depth-first along the positions from ``start``: each slot a natural (index) or a joker (52).
+            stack: list[tuple[int, tuple[int, ...], int, bool]] = [(start, (), 0, False)]
+            found: list[tuple[int, ...]] = []
+            while stack:
+                pos, slots, used, has_natural = stack.pop()
+                n = len(slots)
+                if n >= 3 and has_natural:
+                    found.append(slots)
+                if n == 13 or pos > top:
+                    continue
+                index = _index_at(pos, s)
+                adjacent = n > 0 and slots[-1] == 52 and not adjacent_ok
+                if used < jokers and not adjacent:
+                    stack.append((pos + 1, (*slots, 52), used + 1, has_natural))
+                if counts[index]:
+                    stack.append((pos + 1, (*slots, index), used, True))
+            if not found:
+                continue
+            found.sort(key=lambda sl: (len(sl), [i == 52 for i in sl]))
+            for slots in found:
+                cards = tuple(JOKER if i == 52 else CARDS[i] for i in slots)
+                n = len(slots)
+                points = sum(_position_value(p) for p in range(start, start + n))
+                used = slots.count(52)
+                pairs = _pairs(list(slots))
+                bound = sum(_BOUND[i] * k for i, k in pairs)
+                out.append(Candidate(_new_run(suit, start, cards), pairs, points, not used, n, bound, used))
+
+
+def _group_layouts(size: int) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
+    """Every (suits, suit mask, joker-suit mask, joker count) of a group of ``size``, in find_melds' order."""
+    out = []
+    for combo in range(16):
+        suits = tuple(s for s in range(4) if combo >> s & 1)
+        if len(suits) != size:
+            continue
+        for joker_combo in range(1 << size):
+            joker_mask = sum(1 << suits[k] for k in range(size) if joker_combo >> k & 1)
+            out.append((suits, combo, joker_mask, joker_mask.bit_count()))
+    return tuple(out)
+
+
+_LAYOUTS: Final = ((3, _group_layouts(3)), (4, _group_layouts(4)))
+
+
+def _groups(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candidate]) -> None:
+    limits = (min(rules.group3_max_jokers, jokers), min(rules.group4_max_jokers, jokers))
+    most = max(limits)
+    for r, rank in enumerate(_RANKS):
+        present = sum(1 << s for s in range(4) if counts[s * 13 + r])
+        if present.bit_count() + most < 3:
+            continue
+        value = 11 if r == 0 else min(r + 1, 10)
+        for (size, layouts), limit in zip(_LAYOUTS, limits):
+            for suits, mask, joker_mask, joker_count in layouts:
+                if joker_count > limit or joker_count == size or (mask & ~joker_mask) & ~present:
+                    continue
+                cards: tuple[Card, ...] = tuple(JOKER if joker_mask >> s & 1 else CARDS[s * 13 + r] for s in suits)
+                indices = [52 if joker_mask >> s & 1 else s * 13 + r for s in suits]
+                pairs = _pairs(indices)
+                bound = sum(_BOUND[i] * k for i, k in pairs)
+                meld = _new_group(rank, cards, tuple(_SUITS[s] for s in suits))
+                out.append(Candidate(meld, pairs, value * size, False, size, bound, joker_count))
+
+
+def _compute(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate, ...]:
+    jokers = counts[52] if rules.jokers else 0
+    out: list[Candidate] = []
+    _runs(counts, jokers, rules, out)
+    _groups(counts, jokers, rules, out)
+    return tuple(out)
+
+
+_SIZE: Final = 256
+_CACHE: dict[tuple[int, tuple[int, ...]], tuple[Ruleset, tuple[Candidate, ...], tuple[Candidate, ...] | None]] = {}
+
+
+def _entry(
+    counts: tuple[int, ...], rules: Ruleset
+) -> tuple[Ruleset, tuple[Candidate, ...], tuple[Candidate, ...] | None]:
+    key = (id(rules), counts)
+    found = _CACHE.get(key)
+    if found is not None and found[0] is rules:
+        return found
+    if len(_CACHE) >= _SIZE:
+        _CACHE.clear()
+    found = _CACHE[key] = (rules, _compute(counts, rules), None)
+    return found
+
+
+def hand_candidates(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate, ...]:
+    """Every distinct meld the cards ``counts`` (53 counts, jokers last) can form, as :class:`Candidate`.
+
+    The melds are those of :func:`~rummylib.find_melds` on the same cards, in
+    the same order. ``counts`` and ``rules`` are trusted (the engine's own
+    checked values). Cached per counts and ruleset (a bounded cache).
+    """
+    return _entry(counts, rules)[1]
+
+
+def sorted_by_points(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate, ...]:
+    """:func:`hand_candidates`, most opening points first (ties in find_melds' order)."""
+    rules_, found, ordered = _entry(counts, rules)
+    if ordered is None:
+        ordered = tuple(sorted(found, key=lambda c: -c.points))
+        _CACHE[(id(rules), counts)] = (rules_, found, ordered)
+    return ordered
+
+
+def clear_candidates() -> None:
+    """Forget every cached answer (benchmarks measure cold listings)."""
+    _CACHE.clear()
