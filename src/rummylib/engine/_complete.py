@@ -30,7 +30,18 @@ from rummylib.rules import Ruleset
 from rummylib.solver import plan_go_out
 from rummylib.solver._queries import Candidate, sorted_by_points
 
-__all__ = ["MeldInfo", "OpeningSearch", "card_bound", "fits", "fits_anywhere", "may_open", "minus"]
+__all__ = [
+    "MeldInfo",
+    "OpeningSearch",
+    "card_bound",
+    "fits",
+    "fits_anywhere",
+    "may_open",
+    "minus",
+    "run_covered",
+    "suit_masks",
+    "suits_held",
+]
 
 
 def _card_bound(index: int) -> int:
@@ -49,6 +60,41 @@ def card_bound(counts: tuple[int, ...]) -> int:
     return sum(c * b for c, b in zip(counts, _BOUND) if c)
 
 
+def suit_masks(counts: tuple[int, ...], ace_high: bool) -> list[int]:
+    """Per suit, a bit per run position held: bit 1 = ace low ... bit 13 = king, bit 14 = ace high."""
+    masks = []
+    for base in (0, 13, 26, 39):
+        mask = 0
+        bit = 2
+        for c in counts[base : base + 13]:
+            if c:
+                mask |= bit
+            bit <<= 1
+        if ace_high and mask & 2:
+            mask |= 1 << 14
+        masks.append(mask)
+    return masks
+
+
+def run_covered(mask: int, jokers: int) -> int:
+    """The positions of ``mask`` that some 3-card window could hold with ``jokers`` (bit 14 folded onto bit 1)."""
+    if jokers >= 2:
+        return mask
+    pairs = (mask & (mask >> 1)) | (mask & (mask >> 2)) | ((mask >> 1) & (mask >> 2))
+    w = pairs if jokers else mask & (mask >> 1) & (mask >> 2)  # windows with 2 (a joker fills one) or 3 held
+    covered = (w | (w << 1) | (w << 2)) & mask
+    if covered & (1 << 14):
+        covered |= 2
+    return covered
+
+
+def suits_held(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Per rank (0 = ace), how many suits of it ``counts`` holds."""
+    return tuple(
+        (counts[r] > 0) + (counts[13 + r] > 0) + (counts[26 + r] > 0) + (counts[39 + r] > 0) for r in range(13)
+    )
+
+
 def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) -> bool:
     """A cheap necessary condition for an opening worth ``need`` in ``counts`` (bit masks per suit).
 
@@ -56,37 +102,21 @@ def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) ->
     when the cards that could sit in any meld at all cannot bring ``need``.
     """
     jokers = counts[52] if rules.jokers else 0
-    masks = []
-    for suit in range(4):
-        base = suit * 13
-        mask = 0
-        for rank in range(13):
-            if counts[base + rank]:
-                mask |= 2 << rank  # bit 1 = ace low ... bit 13 = king
-        if rules.ace_high and mask & 2:
-            mask |= 1 << 14
-        masks.append(mask)
+    masks = suit_masks(counts, rules.ace_high)
     if clean and not any(m & (m >> 1) & (m >> 2) for m in masks):
         return False
     if need <= 0:
         return True
     bound = 11 * jokers
+    held = suits_held(counts)
     for suit, m in enumerate(masks):
-        if jokers >= 2:
-            covered = m
-        else:
-            w = m & (m >> 1) & (m >> 2) if not jokers else (m & (m >> 1)) | (m & (m >> 2)) | ((m >> 1) & (m >> 2))
-            covered = (w | (w << 1) | (w << 2)) & m
-        if covered & (1 << 14):
-            covered |= 2
+        covered = run_covered(m, jokers)
         base = suit * 13
         for rank in range(13):
             i = base + rank
-            if not counts[i]:
-                continue
-            suits = sum(1 for s in range(4) if counts[s * 13 + rank])
-            if covered & (2 << rank) or suits >= 3 or (suits >= 2 and jokers):
-                bound += counts[i] * _BOUND[i]
+            c = counts[i]
+            if c and (covered & (2 << rank) or held[rank] >= 3 or (held[rank] >= 2 and jokers)):
+                bound += c * _BOUND[i]
     return bound >= need
 
 

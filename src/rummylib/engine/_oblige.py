@@ -19,9 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rummylib.cards import CARDS, JOKER, Card, CardMultiset
+from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Suit
 from rummylib.engine._cache import hand_opens
-from rummylib.engine._complete import MeldInfo, OpeningSearch, fits, fits_anywhere, may_open, minus
+from rummylib.engine._complete import (
+    MeldInfo,
+    OpeningSearch,
+    fits,
+    fits_anywhere,
+    may_open,
+    minus,
+    run_covered,
+    suit_masks,
+    suits_held,
+)
 from rummylib.engine._hand import add_card, remove_card, remove_cards
 from rummylib.engine._state import RoundState
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
@@ -30,6 +40,8 @@ from rummylib.solver import find_melds, plan_go_out
 from rummylib.solver._queries import hand_candidates
 
 __all__ = ["can_finish_turn", "fits_anywhere", "needs_finish_check", "opening_search"]
+
+_SUITS = tuple(Suit)
 
 
 def needs_finish_check(r: RoundState) -> bool:
@@ -257,7 +269,8 @@ def _stranded(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> in
 
     A card counts when no meld of the hand (with its jokers and every joker a
     swap could free) can hold it, and no table meld of its suit (a run) or rank
-    (a set) could ever take it: a necessary condition for going out, and cheap.
+    (a set) could ever take it: a necessary condition for going out, and cheap
+    (bit masks per suit: the test of :func:`_may_meld` for every card at once).
     """
     counts = hand.counts
     jokers = counts[52] if rules.jokers else 0
@@ -265,16 +278,27 @@ def _stranded(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> in
         jokers += sum(
             1 for m in table if m.joker_count for c, x in zip(m.cards, m.represents) if c.is_joker and counts[x.index]
         )
+    if jokers >= 2:
+        return 0  # two jokers make a meld of any card
     suits = {m.suit for m in table if isinstance(m, Run)}
-    ranks = {m.rank for m in table if isinstance(m, Group)}
-    return sum(
-        counts[c.index]
-        for c in hand.distinct()
-        if not c.is_joker
-        and c.suit not in suits
-        and c.rank not in ranks
-        and not _may_meld(c.index, counts, jokers, rules)
-    )
+    ranks = {int(m.rank) - 1 for m in table if isinstance(m, Group)}
+    masks = suit_masks(counts, rules.ace_high)
+    held = suits_held(counts)
+    group_with_joker = bool(jokers and rules.group3_max_jokers)
+    total = 0
+    for s, suit in enumerate(_SUITS):
+        if suit in suits:
+            continue
+        covered = run_covered(masks[s], jokers)
+        base = s * 13
+        for rank in range(13):
+            c = counts[base + rank]
+            if not c or covered & (2 << rank) or rank in ranks:
+                continue
+            if held[rank] >= 3 or (held[rank] >= 2 and group_with_joker):
+                continue
+            total += c
+    return total
 
 
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
