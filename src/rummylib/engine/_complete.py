@@ -27,8 +27,7 @@ from collections.abc import Callable, Sequence
 from rummylib.cards import Card, CardMultiset
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
-from rummylib.solver import plan_go_out
-from rummylib.solver._queries import Candidate, sorted_by_points
+from rummylib.solver._queries import Candidate, can_go_out, sorted_by_points
 
 __all__ = [
     "MeldInfo",
@@ -124,9 +123,16 @@ def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) ->
 MeldInfo = Candidate
 
 
+def _holds(counts: tuple[int, ...], pairs: tuple[tuple[int, int], ...]) -> bool:
+    for i, k in pairs:  # noqa: SIM110 - a loop: no generator on the hot path
+        if counts[i] < k:
+            return False
+    return True
+
+
 def fits(counts: tuple[int, ...], info: MeldInfo) -> bool:
     """Whether ``counts`` holds the cards of ``info``."""
-    return all(counts[i] >= k for i, k in info.pairs)
+    return _holds(counts, info.pairs)
 
 
 def minus(counts: tuple[int, ...], info: MeldInfo) -> tuple[int, ...]:
@@ -202,12 +208,19 @@ class OpeningSearch:
             return hit
         result = False
         less = None if allowance is None else allowance - 1
+        keep = self.keep
         for j, info in enumerate(self.melds):
-            if card is not None and not any(i == card for i, _ in info.pairs):
-                continue  # WLOG the meld holding the taken card comes first
-            if card is None and clean and not info.clean:
+            if card is not None:
+                for i, _ in info.pairs:
+                    if i == card:
+                        break
+                else:
+                    continue  # WLOG the meld holding the taken card comes first
+            elif clean and not info.clean:
                 continue  # WLOG the clean run comes next
-            if size - info.size < self.keep or not fits(counts, info):
+            if size - info.size < keep:
+                continue
+            if not _holds(counts, info.pairs):
                 continue
             after = tuple(sorted((*chosen, j))) if self._go_out else ()
             if self.can_complete(minus(counts, info), need - info.points, clean and not info.clean, None, less, after):
@@ -225,7 +238,7 @@ class OpeningSearch:
             hit = self._plans.get(key)
             if hit is None:
                 hit = self._plans[key] = self._stranded(rest, table, self._rules) <= self.keep and (
-                    plan_go_out(rest, table, self._rules, opened=True) is not None
+                    can_go_out(rest, table, self._rules, opened=True)
                 )
             return hit
         taken = self._taken

@@ -23,7 +23,7 @@ from typing import Final, cast, overload
 import attrs
 
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
-from rummylib.cards import JOKER, Card, CardMultiset, Suit, natural
+from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Suit
 from rummylib.engine._apply import take_discard_round
 from rummylib.engine._cache import hand_opens
 from rummylib.engine._check import is_legal
@@ -42,7 +42,8 @@ from rummylib.engine._state import (
 )
 from rummylib.engine._turn import laid_off_turn, melded_turn
 from rummylib.errors import InvalidStateError, StateReason
-from rummylib.melds import ACE_HIGH, End, Group, Run, card_at_position, lay_off, swap_joker
+from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, swap_joker
+from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
 from rummylib.solver._queries import hand_candidates
 
@@ -50,6 +51,8 @@ __all__ = ["KINDS", "LegalActions", "legal_actions"]
 
 #: The kinds of action, in the order a listing gives them.
 KINDS: Final = ("next_round", "draws", "discards", "lay_offs", "swaps", "melds")
+
+_SUIT_ORDER: Final = tuple(Suit)
 
 
 class LegalActions(Sequence[Action]):
@@ -310,23 +313,25 @@ def _group_fit(meld: Group, card: Card, rules: Ruleset) -> bool:
 
 def _lay_off_candidates(p: _Play) -> Iterator[tuple[int, Card, End | None]]:
     hand, rules = p.hand, p.rules
-    has_joker = hand.jokers > 0
+    counts = hand.counts
+    has_joker = counts[52] > 0
     for i, tm in enumerate(p.r.table):
         meld = tm.meld
         if isinstance(meld, Run):
-            for end, pos in ((End.LOW, meld.start - 1), (End.HIGH, meld.end + 1)):
+            base = meld.suit.index * 13
+            for end, pos in ((End.LOW, meld.start - 1), (End.HIGH, meld.start + len(meld.cards))):
                 if not 1 <= pos <= ACE_HIGH:
                     continue
-                card = card_at_position(pos, meld.suit)
-                if hand.count(card) and _run_fit(meld, card, end, rules):
-                    yield i, card, end
+                index = base + (0 if pos == ACE_HIGH else pos - 1)  # the card at ``pos`` (card_at_position)
+                if counts[index] and _run_fit(meld, CARDS[index], end, rules):
+                    yield i, CARDS[index], end
                 if has_joker and _run_fit(meld, JOKER, end, rules):
                     yield i, JOKER, end
         elif isinstance(meld, Group):
-            for suit in Suit:
-                card = natural(int(meld.rank), suit)
-                if hand.count(card) and _group_fit(meld, card, rules):
-                    yield i, card, None
+            r = int(meld.rank) - 1
+            for s in range(4):
+                if counts[s * 13 + r] and _group_fit(meld, CARDS[s * 13 + r], rules):
+                    yield i, CARDS[s * 13 + r], None
             if has_joker and _group_fit(meld, JOKER, rules):
                 yield i, JOKER, None
 
@@ -342,14 +347,26 @@ def _lay_offs(state: GameState) -> Iterator[Action]:
         hand = remove_card(p.hand, card)
         turn = laid_off_turn(r, i, card)
         if (hand and not needs_finish_check(evolve_round(r, turn=turn))) or _after_ok(
-            p, r, hand, turn, table=_grown_table(r, i, card, end, p.rules)
+            p, r, hand, turn, table=_grown_table(r, i, card, end)
         ):
             yield LayOff(i, card, end)
 
 
-def _grown_table(r: RoundState, i: int, card: Card, end: End | None, rules: Ruleset) -> tuple[TableMeld, ...]:
+def _grown_table(r: RoundState, i: int, card: Card, end: End | None) -> tuple[TableMeld, ...]:
     tm = r.table[i]
-    return replace(r.table, i, table_meld(meld=lay_off(tm.meld, card, rules, end=end), owner=tm.owner))
+    return replace(r.table, i, table_meld(meld=_grown_meld(tm.meld, card, end), owner=tm.owner))
+
+
+def _grown_meld(meld: Meld, card: Card, end: End | None) -> Meld:
+    """``lay_off(meld, card, rules, end=end)`` for a lay-off the candidates vouch for (it fits), unchecked."""
+    if isinstance(meld, Run):
+        if end is End.LOW:
+            return _new_run(meld.suit, meld.start - 1, (card, *meld.cards))
+        return _new_run(meld.suit, meld.start, (*meld.cards, card))
+    group = cast(Group, meld)
+    suit = card.suit if card.suit is not None else next(s for s in _SUIT_ORDER if s not in group.suits)
+    slots = sorted([*zip(group.suits, group.cards), (suit, card)], key=lambda sc: sc[0].index)
+    return _new_group(group.rank, tuple(c for _, c in slots), tuple(x for x, _ in slots))
 
 
 def _swaps(state: GameState) -> Iterator[Action]:

@@ -36,8 +36,8 @@ from rummylib.engine._hand import add_card, remove_card, remove_cards
 from rummylib.engine._state import RoundState
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import Ruleset
-from rummylib.solver import find_melds, plan_go_out
-from rummylib.solver._queries import hand_candidates
+from rummylib.solver import find_melds
+from rummylib.solver._queries import can_go_out, hand_candidates
 
 __all__ = ["can_finish_turn", "fits_anywhere", "needs_finish_check", "opening_search"]
 
@@ -308,7 +308,7 @@ def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...]
         return False  # more cards than the discard can take fit no meld and no table meld
     if not (may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run) and hand_opens(hand, rules)):
         return False  # cheap tests first: most hands cannot even open
-    return plan_go_out(hand, list(table), rules, opened=False, open_with=card) is not None
+    return can_go_out(hand, table, rules, opened=False, open_with=card)
 
 
 # --- the question --------------------------------------------------------------------------
@@ -376,10 +376,10 @@ def can_finish_turn(rules: Ruleset, r: RoundState, pool: CardMultiset | None = N
     table = tuple(tm.meld for tm in r.table)
     if turn.must_go_out:
         if not turn.freed_jokers:
-            return plan_go_out(hand, table, rules, opened=True) is not None
+            return can_go_out(hand, table, rules, opened=True)
         # R-J4 inside a D2 go-out: the freed jokers go into new melds first, then the rest goes out.
         for rest, after in _joker_covers(hand, turn.freed_jokers, table, rules, set()):
-            if len(rest) >= keep and (not rest or plan_go_out(rest, after, rules, opened=True) is not None):
+            if len(rest) >= keep and (not rest or can_go_out(rest, after, rules, opened=True)):
                 return True
         return False
     if turn.must_meld is not None or turn.freed_jokers > 0:

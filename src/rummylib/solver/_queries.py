@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from rummylib.cards import CARDS, JOKER, Card, Rank, Suit
+from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Rank, Suit
 from rummylib.melds import ACE_HIGH, Meld
 from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
+from rummylib.solver._goout import plan_checked
 
-__all__ = ["Candidate", "clear_candidates", "hand_candidates", "sorted_by_points"]
+__all__ = ["Candidate", "can_go_out", "clear_candidates", "hand_candidates", "plan_checked", "sorted_by_points"]
 
 _SUITS = tuple(Suit)
 _RANKS = tuple(Rank)
@@ -71,6 +72,9 @@ def _pairs(indices: list[int]) -> tuple[tuple[int, int], ...]:
 def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candidate]) -> None:
     """Every run, as :func:`~rummylib.find_melds` orders them (by suit, start, then length and joker slots)."""
     top = ACE_HIGH if rules.ace_high else 13
+    if not jokers:
+        _clean_runs(counts, top, out)
+        return
     adjacent_ok = rules.adjacent_jokers
     for s, suit in enumerate(_SUITS):
         for start in range(1, top - 1):
@@ -105,6 +109,28 @@ def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candid
                 out.append(Candidate(_new_run(suit, start, cards), pairs, points, not used, n, bound, used))
 
 
+def _clean_runs(counts: tuple[int, ...], top: int, out: list[Candidate]) -> None:
+    """The runs of a hand without jokers: per suit and start, every length from 3 along the cards held."""
+    for s, suit in enumerate(_SUITS):
+        held = [bool(counts[_index_at(p, s)]) for p in range(1, top + 1)]  # held[p - 1]: position p
+        for start in range(1, top - 1):
+            end = start  # the last position of the longest run from ``start``
+            while end <= top and held[end - 1] and end - start < 13:
+                end += 1
+            if end - start < 3:
+                continue
+            indices = [_index_at(p, s) for p in range(start, end)]
+            cards = tuple(CARDS[i] for i in indices)
+            points = 0
+            for n in range(1, end - start + 1):
+                points += _position_value(start + n - 1)
+                if n < 3:
+                    continue
+                pairs = tuple(sorted((i, 1) for i in indices[:n]))
+                bound = sum(_BOUND[i] for i in indices[:n])
+                out.append(Candidate(_new_run(suit, start, cards[:n]), pairs, points, True, n, bound, 0))
+
+
 def _group_layouts(size: int) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
     """Every (suits, suit mask, joker-suit mask, joker count) of a group of ``size``, in find_melds' order."""
     out = []
@@ -121,17 +147,33 @@ def _group_layouts(size: int) -> tuple[tuple[tuple[int, ...], int, int, int], ..
 _LAYOUTS: Final = ((3, _group_layouts(3)), (4, _group_layouts(4)))
 
 
+def _layouts_within(
+    limits: tuple[int, int],
+) -> tuple[tuple[int, tuple[tuple[tuple[int, ...], int, int, int], ...]], ...]:
+    """Per group size, the layouts with at most the size's joker limit and a real card, in find_melds' order."""
+    return tuple(
+        (size, tuple(lay for lay in layouts if lay[3] <= limit and lay[3] < size))
+        for (size, layouts), limit in zip(_LAYOUTS, limits)
+    )
+
+
+_WITHIN: dict[tuple[int, int], tuple[tuple[int, tuple[tuple[tuple[int, ...], int, int, int], ...]], ...]] = {}
+
+
 def _groups(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candidate]) -> None:
     limits = (min(rules.group3_max_jokers, jokers), min(rules.group4_max_jokers, jokers))
     most = max(limits)
+    within = _WITHIN.get(limits)
+    if within is None:
+        within = _WITHIN[limits] = _layouts_within(limits)  # a few small keys: bounded by the joker limits
     for r, rank in enumerate(_RANKS):
-        present = sum(1 << s for s in range(4) if counts[s * 13 + r])
+        present = (counts[r] > 0) | (counts[13 + r] > 0) << 1 | (counts[26 + r] > 0) << 2 | (counts[39 + r] > 0) << 3
         if present.bit_count() + most < 3:
             continue
         value = 11 if r == 0 else min(r + 1, 10)
-        for (size, layouts), limit in zip(_LAYOUTS, limits):
+        for size, layouts in within:
             for suits, mask, joker_mask, joker_count in layouts:
-                if joker_count > limit or joker_count == size or (mask & ~joker_mask) & ~present:
+                if (mask & ~joker_mask) & ~present:
                     continue
                 cards: tuple[Card, ...] = tuple(JOKER if joker_mask >> s & 1 else CARDS[s * 13 + r] for s in suits)
                 indices = [52 if joker_mask >> s & 1 else s * 13 + r for s in suits]
@@ -188,3 +230,10 @@ def sorted_by_points(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate
 def clear_candidates() -> None:
     """Forget every cached answer (benchmarks measure cold listings)."""
     _CACHE.clear()
+
+
+def can_go_out(
+    hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset, *, opened: bool, open_with: Card | None = None
+) -> bool:
+    """Whether :func:`~rummylib.plan_go_out` finds a plan, on the engine's checked values (no re-validation)."""
+    return plan_checked(hand, table, rules, opened=opened, open_with=open_with) is not None
