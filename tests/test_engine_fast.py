@@ -22,7 +22,7 @@ import rummylib as rl
 from rummylib.engine import GameState, RoundState, TableMeld, TurnState
 from rummylib.engine._state import evolve_game, evolve_round, evolve_turn, table_meld
 from rummylib.melds import is_clean_run, meld_points
-from rummylib.solver._queries import hand_candidates, sorted_by_points
+from rummylib.solver._queries import candidates_with, clear_candidates, hand_candidates, sorted_by_points
 
 RULESETS = {
     "remik": rl.REMIK,
@@ -120,6 +120,11 @@ def test_hand_candidates_are_find_melds(name: str, seed: int, size: int) -> None
         counts = rl.CardMultiset(c.meld.cards).counts
         assert c.pairs == tuple((i, n) for i, n in enumerate(counts) if n)
     assert sorted_by_points(hand.counts, rules) == tuple(sorted(found, key=lambda c: -c.points))
+    for index in {card.index for card in hand.distinct() if not card.is_joker}:
+        want = tuple(c for c in found if index in dict(c.pairs))
+        assert candidates_with(hand.counts, rules, index) == want
+        clear_candidates()  # built from the card's suit and rank alone, not from the cached whole list
+        assert candidates_with(hand.counts, rules, index) == want
 
 
 def test_hand_candidates_with_jokers_pinned() -> None:

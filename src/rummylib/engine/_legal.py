@@ -54,6 +54,13 @@ KINDS: Final = ("next_round", "draws", "discards", "lay_offs", "swaps", "melds")
 
 _SUIT_ORDER: Final = tuple(Suit)
 
+# Actions are immutable values: the listing hands out shared instances of the ones without choices.
+_DRAW_STOCK: Final = DrawStock()
+_TAKE_DISCARD: Final = TakeDiscard()
+_NEXT_ROUND: Final = NextRound()
+#: ``Discard(card)`` for each card index, in the order of :data:`~rummylib.cards.CARDS` (the hand's order).
+_DISCARDS: Final = tuple(Discard(card) for card in CARDS)
+
 
 class LegalActions(Sequence[Action]):
     """The legal single-step actions of a state: a lazy, sized, indexable sequence, grouped by kind.
@@ -192,16 +199,16 @@ def _playing(state: GameState) -> RoundState | None:
 
 def _next_round(state: GameState) -> Iterator[Action]:
     if state.round.phase is Phase.ROUND_OVER:
-        yield NextRound()
+        yield _NEXT_ROUND
 
 
 def _draws(state: GameState) -> Iterator[Action]:
     r = state.round
     if r.phase is not Phase.DRAW:
         return
-    yield DrawStock()
+    yield _DRAW_STOCK
     if r.discard and can_finish_turn(state.rules, take_discard_round(state.rules, r)):
-        yield TakeDiscard()
+        yield _TAKE_DISCARD
 
 
 @attrs.frozen
@@ -284,10 +291,10 @@ def _discards(state: GameState) -> Iterator[Action]:
         return
     if turn.must_go_out and len(p.hand) > 1:
         return
-    taken = None if p.rules.discard_taken_card else turn.taken
-    for card in p.hand.distinct():
-        if card != taken:
-            yield Discard(card)
+    taken = -1 if p.rules.discard_taken_card or turn.taken is None else turn.taken.index
+    for i, n in enumerate(p.hand.counts):
+        if n and i != taken:
+            yield _DISCARDS[i]
 
 
 def _run_fit(meld: Run, card: Card, end: End, rules: Ruleset) -> bool:

@@ -37,7 +37,7 @@ from rummylib.engine._state import RoundState
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import Ruleset
 from rummylib.solver import find_melds
-from rummylib.solver._queries import can_go_out, hand_candidates
+from rummylib.solver._queries import can_go_out, candidates_with, hand_candidates
 
 __all__ = ["can_finish_turn", "fits_anywhere", "needs_finish_check", "opening_search"]
 
@@ -137,13 +137,12 @@ class _Cover:
             return False
         less = None if allowance is None else allowance - 1
         counts = (*nat, 64)  # jokers are checked against the pool below
-        for info in self.melds:
+        # WLOG every new meld holds the card (only those are built) or a joker.
+        found = self.melds if need is None else candidates_with(self.pool.counts, self.rules, need)
+        for info in found:
             jokers = info.jokers
-            if need is not None:
-                if not any(i == need for i, _ in info.pairs):
-                    continue
-            elif not jokers:
-                continue  # WLOG every new meld holds the card or a joker
+            if need is None and not jokers:
+                continue
             if not fits(counts, info):
                 continue
             rest = minus(counts, info)[:52]

@@ -22,7 +22,15 @@ from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
 from rummylib.solver._goout import plan_checked
 
-__all__ = ["Candidate", "can_go_out", "clear_candidates", "hand_candidates", "plan_checked", "sorted_by_points"]
+__all__ = [
+    "Candidate",
+    "can_go_out",
+    "candidates_with",
+    "clear_candidates",
+    "hand_candidates",
+    "plan_checked",
+    "sorted_by_points",
+]
 
 _SUITS = tuple(Suit)
 _RANKS = tuple(Rank)
@@ -69,14 +77,15 @@ def _pairs(indices: list[int]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(counts.items()))
 
 
-def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candidate]) -> None:
+def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candidate], suits: range = range(4)) -> None:
     """Every run, as :func:`~rummylib.find_melds` orders them (by suit, start, then length and joker slots)."""
     top = ACE_HIGH if rules.ace_high else 13
     if not jokers:
-        _clean_runs(counts, top, out)
+        _clean_runs(counts, top, out, suits)
         return
     adjacent_ok = rules.adjacent_jokers
-    for s, suit in enumerate(_SUITS):
+    for s in suits:
+        suit = _SUITS[s]
         for start in range(1, top - 1):
             if not counts[_index_at(start, s)] and not jokers:
                 continue  # a run starting here needs its first card or a joker
@@ -109,9 +118,10 @@ def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candid
                 out.append(Candidate(_new_run(suit, start, cards), pairs, points, not used, n, bound, used))
 
 
-def _clean_runs(counts: tuple[int, ...], top: int, out: list[Candidate]) -> None:
+def _clean_runs(counts: tuple[int, ...], top: int, out: list[Candidate], suits: range) -> None:
     """The runs of a hand without jokers: per suit and start, every length from 3 along the cards held."""
-    for s, suit in enumerate(_SUITS):
+    for s in suits:
+        suit = _SUITS[s]
         held = [bool(counts[_index_at(p, s)]) for p in range(1, top + 1)]  # held[p - 1]: position p
         for start in range(1, top - 1):
             end = start  # the last position of the longest run from ``start``
@@ -160,13 +170,16 @@ def _layouts_within(
 _WITHIN: dict[tuple[int, int], tuple[tuple[int, tuple[tuple[tuple[int, ...], int, int, int], ...]], ...]] = {}
 
 
-def _groups(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candidate]) -> None:
+def _groups(
+    counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candidate], ranks: range = range(13)
+) -> None:
     limits = (min(rules.group3_max_jokers, jokers), min(rules.group4_max_jokers, jokers))
     most = max(limits)
     within = _WITHIN.get(limits)
     if within is None:
         within = _WITHIN[limits] = _layouts_within(limits)  # a few small keys: bounded by the joker limits
-    for r, rank in enumerate(_RANKS):
+    for r in ranks:
+        rank = _RANKS[r]
         present = (counts[r] > 0) | (counts[13 + r] > 0) << 1 | (counts[26 + r] > 0) << 2 | (counts[39 + r] > 0) << 3
         if present.bit_count() + most < 3:
             continue
@@ -227,9 +240,40 @@ def sorted_by_points(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate
     return ordered
 
 
+_WITH: dict[tuple[int, tuple[int, ...], int], tuple[Ruleset, tuple[Candidate, ...]]] = {}
+
+
+def candidates_with(counts: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Candidate, ...]:
+    """The candidates of :func:`hand_candidates` that hold natural card ``index`` (0-51), in the same order.
+
+    Only the runs of the card's suit and the groups of its rank are built, so
+    this is cheap where a duty names one card (the taken discard, R-D2).
+    Cached per counts, ruleset and card (a bounded cache).
+    """
+    key = (id(rules), counts, index)
+    found = _WITH.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    whole = _CACHE.get((id(rules), counts))
+    if whole is not None and whole[0] is rules:
+        out = list(whole[1])
+    else:
+        jokers = counts[52] if rules.jokers else 0
+        suit, rank = divmod(index, 13)
+        out = []
+        _runs(counts, jokers, rules, out, range(suit, suit + 1))
+        _groups(counts, jokers, rules, out, range(rank, rank + 1))
+    held = tuple(c for c in out if any(i == index for i, _ in c.pairs))
+    if len(_WITH) >= _SIZE:
+        _WITH.clear()
+    _WITH[key] = (rules, held)
+    return held
+
+
 def clear_candidates() -> None:
     """Forget every cached answer (benchmarks measure cold listings)."""
     _CACHE.clear()
+    _WITH.clear()
 
 
 def can_go_out(
