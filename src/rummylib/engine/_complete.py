@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rummylib.cards import Card, CardMultiset
+from rummylib.engine._cache import hand_opens
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
 from rummylib.solver._queries import Candidate, can_go_out, sorted_by_points
@@ -179,6 +180,21 @@ class OpeningSearch:
         self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
         self._memo: dict[tuple[object, ...], bool] = {}
 
+    def opens(self, counts: tuple[int, ...]) -> bool:
+        """``can_open(hand, rules)`` for the hand of this search (``counts``), duties aside.
+
+        Exactly the solver's question (an opening of the rules' points, with a
+        clean run where required, leaving the cards the rules keep; the meld
+        limit of a turn plays no part), asked of the hand's candidate melds.
+        Where the search has no duty of its own (no go-out, no taken card) it
+        is the search's own root question, so its memo serves the per-meld
+        questions that follow; otherwise the solver is asked (cached).
+        """
+        rules = self._rules
+        if self._go_out or self._taken is not None:
+            return hand_opens(CardMultiset._trusted(counts), rules)
+        return self.can_complete(counts, rules.opening_points, rules.opening_clean_run, None, None)
+
     def can_complete(
         self,
         counts: tuple[int, ...],
@@ -244,7 +260,7 @@ class OpeningSearch:
         taken = self._taken
         if taken is None or not counts[taken.index]:
             return True
-        if any(c != taken for c in rest.distinct()):
+        if sum(counts) > counts[taken.index]:  # another card is left
             return True
         # R-T7: only the taken card is left; one copy must be laid off first.
         return (counts[taken.index] >= 2 or not self.keep) and fits_anywhere(taken, self._table, self._rules)

@@ -25,7 +25,6 @@ import attrs
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
 from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Suit
 from rummylib.engine._apply import take_discard_round
-from rummylib.engine._cache import hand_opens
 from rummylib.engine._check import is_legal
 from rummylib.engine._complete import may_open, minus
 from rummylib.engine._hand import add_card, remove_card, replace
@@ -431,9 +430,11 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
     """Each meld that keeps the opening completable this turn, with the turn's duties (R-O4, D2, T3)."""
     r, rules = p.r, p.rules
     need, clean, card, allowance = opening_needs(rules, r)
-    if not r.turn.melds_laid and not (may_open(p.hand.counts, rules, need, clean) and hand_opens(p.hand, rules)):
+    if not r.turn.melds_laid and not may_open(p.hand.counts, rules, need, clean):
         return  # most hands: no opening at all, so no meld of one
     search = opening_search(rules, r)
+    if not r.turn.melds_laid and not search.opens(p.hand.counts):
+        return
     less = None if allowance is None else allowance - 1
     counts = p.hand.counts
     size = len(p.hand)

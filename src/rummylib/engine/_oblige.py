@@ -307,7 +307,7 @@ def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...]
         return False  # more cards than the discard can take fit no meld and no table meld
     if not (may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run) and hand_opens(hand, rules)):
         return False  # cheap tests first: most hands cannot even open
-    return can_go_out(hand, table, rules, opened=False, open_with=card)
+    return can_go_out(hand, table, rules, opened=False, open_with=card, opens=True)
 
 
 # --- the question --------------------------------------------------------------------------
@@ -343,15 +343,18 @@ def _unopened(rules: Ruleset, r: RoundState) -> bool:
         table = tuple(tm.meld for tm in r.table)
         return _can_open_and_go_out(hand, turn.must_meld, table, rules)
     need, clean, card, allowance = opening_needs(rules, r)
-    if not turn.melds_laid and not (may_open(hand.counts, rules, need, clean) and hand_opens(hand, rules)):
+    if not turn.melds_laid and not may_open(hand.counts, rules, need, clean):
         return False
-    return opening_search(rules, r).can_complete(hand.counts, need, clean, card, allowance)
+    search = opening_search(rules, r)
+    if not turn.melds_laid and not search.opens(hand.counts):
+        return False
+    return search.can_complete(hand.counts, need, clean, card, allowance)
 
 
 def _t7_ok(rules: Ruleset, r: RoundState) -> bool:
     hand = r.hands[r.to_act]
     taken = r.turn.taken
-    if taken is None or rules.discard_taken_card or any(c != taken for c in hand.distinct()):
+    if taken is None or rules.discard_taken_card or len(hand) > hand.counts[taken.index]:  # another card is held
         return True
     # R-T7: the hand holds only the card just taken; it must be laid off first.
     keep = 1 if rules.must_discard_to_go_out else 0

@@ -226,13 +226,23 @@ def plan_go_out(
 
 
 def plan_checked(
-    ms: CardMultiset, melds: tuple[Meld, ...], checked: Ruleset, *, opened: bool, open_with: Card | None = None
+    ms: CardMultiset,
+    melds: tuple[Meld, ...],
+    checked: Ruleset,
+    *,
+    opened: bool,
+    open_with: Card | None = None,
+    opens: bool = False,
 ) -> list[Action] | None:
-    """:func:`plan_go_out` on arguments already checked (the engine's own state: valid melds, a real hand)."""
+    """:func:`plan_go_out` on arguments already checked (the engine's own state: valid melds, a real hand).
+
+    ``opens``: ``can_open(ms, checked)`` is known to hold (it implies the
+    ``keep=0`` test below, which is then skipped).
+    """
     need_open = checked.opening_required and not opened
     if not ms:
         return None if (need_open or checked.must_discard_to_go_out) else []
-    if need_open and not can_open(ms, checked, keep=0):
+    if need_open and not opens and not can_open(ms, checked, keep=0):
         return None  # the Open comes from the hand alone (R-O2, O4): no opening, no plan
     found = _plan_for(ms, melds, checked, need_open, open_with)
     if found is None:

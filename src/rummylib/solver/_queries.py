@@ -14,6 +14,7 @@ immutable counts and the ruleset.
 
 from __future__ import annotations
 
+import itertools
 from typing import Final, NamedTuple
 
 from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Rank, Suit
@@ -78,7 +79,13 @@ def _pairs(indices: list[int]) -> tuple[tuple[int, int], ...]:
 
 
 def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candidate], suits: range = range(4)) -> None:
-    """Every run, as :func:`~rummylib.find_melds` orders them (by suit, start, then length and joker slots)."""
+    """Every run, as :func:`~rummylib.find_melds` orders them (by suit, start, then length and joker slots).
+
+    A run is a window of positions in one suit whose every slot is a card held
+    or a joker: the positions not held must be jokers, and any held ones may
+    be (find_melds lists every placement), within the jokers at hand, with a
+    real card among them and no two jokers side by side unless the rules allow it.
+    """
     top = ACE_HIGH if rules.ace_high else 13
     if not jokers:
         _clean_runs(counts, top, out, suits)
@@ -86,59 +93,80 @@ def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candid
     adjacent_ok = rules.adjacent_jokers
     for s in suits:
         suit = _SUITS[s]
+        index_at = [_index_at(p, s) for p in range(top + 1)]  # index_at[p]: the card of position p (p >= 1)
+        held = [p >= 1 and counts[index_at[p]] > 0 for p in range(top + 1)]
         for start in range(1, top - 1):
-            if not counts[_index_at(start, s)] and not jokers:
-                continue  # a run starting here needs its first card or a joker
-            # Depth-first along the positions from ``start``: each slot a natural (index) or a joker (52).
-            stack: list[tuple[int, tuple[int, ...], int, bool]] = [(start, (), 0, False)]
-            found: list[tuple[int, ...]] = []
-            while stack:
-                pos, slots, used, has_natural = stack.pop()
-                n = len(slots)
-                if n >= 3 and has_natural:
-                    found.append(slots)
-                if n == 13 or pos > top:
+            found: list[tuple[int, int]] = []  # (length, joker-slot mask)
+            missing = 0  # slots of the window not held: jokers for sure
+            for length in range(1, min(13, top - start + 1) + 1):
+                if not held[start + length - 1]:
+                    missing |= 1 << (length - 1)
+                free = jokers - missing.bit_count()
+                if free < 0:
+                    break  # a longer window misses as many cards at least
+                if length < 3:
                     continue
-                index = _index_at(pos, s)
-                adjacent = n > 0 and slots[-1] == 52 and not adjacent_ok
-                if used < jokers and not adjacent:
-                    stack.append((pos + 1, (*slots, 52), used + 1, has_natural))
-                if counts[index]:
-                    stack.append((pos + 1, (*slots, index), used, True))
+                full = (1 << length) - 1
+                optional = [k for k in range(length) if not missing >> k & 1]
+                for r in range(min(free, len(optional)) + 1):
+                    for extra in itertools.combinations(optional, r):
+                        mask = missing
+                        for k in extra:
+                            mask |= 1 << k
+                        if mask == full or (not adjacent_ok and mask & (mask >> 1)):
+                            continue
+                        found.append((length, mask))
             if not found:
                 continue
-            found.sort(key=lambda sl: (len(sl), [i == 52 for i in sl]))
-            for slots in found:
-                cards = tuple(JOKER if i == 52 else CARDS[i] for i in slots)
-                n = len(slots)
-                points = sum(_position_value(p) for p in range(start, start + n))
-                used = slots.count(52)
-                pairs = _pairs(list(slots))
-                bound = sum(_BOUND[i] * k for i, k in pairs)
-                out.append(Candidate(_new_run(suit, start, cards), pairs, points, not used, n, bound, used))
+            found.sort(key=lambda lm: (lm[0], [lm[1] >> k & 1 for k in range(lm[0])]))
+            _add_runs(suit, start, found, index_at, out)
+
+
+def _add_runs(suit: Suit, start: int, found: list[tuple[int, int]], index_at: list[int], out: list[Candidate]) -> None:
+    for length, mask in found:
+        slots = [52 if mask >> k & 1 else index_at[start + k] for k in range(length)]
+        cards = tuple(JOKER if i == 52 else CARDS[i] for i in slots)
+        points = sum(_position_value(p) for p in range(start, start + length))
+        used = mask.bit_count()
+        pairs = _pairs(slots)
+        bound = sum(_BOUND[i] * k for i, k in pairs)
+        out.append(Candidate(_new_run(suit, start, cards), pairs, points, not used, length, bound, used))
 
 
 def _clean_runs(counts: tuple[int, ...], top: int, out: list[Candidate], suits: range) -> None:
     """The runs of a hand without jokers: per suit and start, every length from 3 along the cards held."""
     for s in suits:
         suit = _SUITS[s]
-        held = [bool(counts[_index_at(p, s)]) for p in range(1, top + 1)]  # held[p - 1]: position p
-        for start in range(1, top - 1):
-            end = start  # the last position of the longest run from ``start``
+        base = s * 13
+        held = [c > 0 for c in counts[base : base + 13]]  # held[p - 1]: position p
+        if top == ACE_HIGH:
+            held.append(held[0])
+        start = 1
+        while start < top - 1:
+            if not held[start - 1]:
+                start += 1
+                continue
+            end = start  # one past the last position of the longest run from ``start``
             while end <= top and held[end - 1] and end - start < 13:
                 end += 1
             if end - start < 3:
+                start = end + 1  # no run starts inside a block of fewer than three
                 continue
-            indices = [_index_at(p, s) for p in range(start, end)]
-            cards = tuple(CARDS[i] for i in indices)
-            points = 0
-            for n in range(1, end - start + 1):
-                points += _position_value(start + n - 1)
-                if n < 3:
-                    continue
-                pairs = tuple(sorted((i, 1) for i in indices[:n]))
-                bound = sum(_BOUND[i] for i in indices[:n])
-                out.append(Candidate(_new_run(suit, start, cards[:n]), pairs, points, True, n, bound, 0))
+            _add_clean(suit, start, end, [_index_at(p, s) for p in range(start, end)], out)
+            start += 1
+
+
+def _add_clean(suit: Suit, start: int, end: int, indices: list[int], out: list[Candidate]) -> None:
+    """The runs from ``start`` of every length from 3 up to ``end - 1`` (the cards ``indices``)."""
+    cards = tuple(CARDS[i] for i in indices)
+    points = 0
+    for n in range(1, end - start + 1):
+        points += _position_value(start + n - 1)
+        if n < 3:
+            continue
+        pairs = tuple(sorted((i, 1) for i in indices[:n]))
+        bound = sum(_BOUND[i] for i in indices[:n])
+        out.append(Candidate(_new_run(suit, start, cards[:n]), pairs, points, True, n, bound, 0))
 
 
 def _group_layouts(size: int) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
@@ -277,7 +305,17 @@ def clear_candidates() -> None:
 
 
 def can_go_out(
-    hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset, *, opened: bool, open_with: Card | None = None
+    hand: CardMultiset,
+    table: tuple[Meld, ...],
+    rules: Ruleset,
+    *,
+    opened: bool,
+    open_with: Card | None = None,
+    opens: bool = False,
 ) -> bool:
-    """Whether :func:`~rummylib.plan_go_out` finds a plan, on the engine's checked values (no re-validation)."""
-    return plan_checked(hand, table, rules, opened=opened, open_with=open_with) is not None
+    """Whether :func:`~rummylib.plan_go_out` finds a plan, on the engine's checked values (no re-validation).
+
+    ``opens``: the caller knows ``can_open(hand, rules)`` holds, so the
+    plan's own opening test (``keep=0``, implied) is skipped.
+    """
+    return plan_checked(hand, table, rules, opened=opened, open_with=open_with, opens=opens) is not None
