@@ -209,14 +209,27 @@ class OpeningSearch:
         ``chosen`` are the indices (into :attr:`melds`) laid on the way, which a
         go-out plan may lay off onto.
         """
-        size = sum(counts)
+        return self._complete(counts, sum(counts), card_bound(counts), need, clean, card, allowance, chosen)
+
+    def _complete(
+        self,
+        counts: tuple[int, ...],
+        size: int,
+        bound: int,
+        need: int,
+        clean: bool,
+        card: int | None,
+        allowance: int | None,
+        chosen: tuple[int, ...],
+    ) -> bool:
+        # ``size`` and ``bound`` are sum(counts) and card_bound(counts), carried down the search.
         if size < self.keep:
             return False
         if need <= 0 and not clean and card is None:
             return self._finish(counts, chosen)
         if allowance is not None and allowance <= 0:
             return False
-        if need > 0 and card_bound(counts) < need:
+        if need > 0 and bound < need:
             return False
         key = (counts, max(need, 0), clean, card, allowance, chosen if self._go_out else ())
         hit = self._memo.get(key)
@@ -239,7 +252,17 @@ class OpeningSearch:
             if not _holds(counts, info.pairs):
                 continue
             after = tuple(sorted((*chosen, j))) if self._go_out else ()
-            if self.can_complete(minus(counts, info), need - info.points, clean and not info.clean, None, less, after):
+            rest = minus(counts, info)
+            if self._complete(
+                rest,
+                size - info.size,
+                bound - info.bound,
+                need - info.points,
+                clean and not info.clean,
+                None,
+                less,
+                after,
+            ):
                 result = True
                 break
         self._memo[key] = result

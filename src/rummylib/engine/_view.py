@@ -198,7 +198,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         dealer=state.dealer,
         round_number=state.round_number,
         hand=r.hands[seat],
-        hand_sizes=tuple(len(h) for h in r.hands),
+        hand_sizes=tuple(map(len, r.hands)),
         table=r.table,
         discard=r.discard,
         stock_size=len(r.stock),
