@@ -325,8 +325,12 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     rows: list[Row] = []
     print(f"rummylib {rl.__version__}, Python {platform.python_version()}, {platform.machine()}", flush=True)
+    peers: dict[str, tuple[float, float] | None] = {}
     for name, rules, players in TABLES:
         for kind, games in (("greedy", greedy_games), ("random", random_games)):
+            if kind == "random":
+                # The peer right before our random games, so both see the same load on a shared machine.
+                peers[name] = bench_rlcard(40 if args.quick else 100, repeats)
             gps, aps, median_game = bench_games(kind, rules, players, games, repeats)
             rows.append((f"{name} {players}p, {kind} bots: games/s", f"{gps:.2f}", f"{games} games"))
             rows.append((f"{name} {players}p, {kind} bots: actions/s", f"{aps:,.0f}", ""))
@@ -338,7 +342,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 )
             )
             print(rows[-3:], flush=True)
-    peer = bench_rlcard(40 if args.quick else 100, repeats)
+    peer = peers[TABLES[0][0]]
     apply_rates: dict[str, float] = {}
     listing: dict[tuple[str, str], tuple[float, float, float]] = {}
     for name, rules, players in TABLES:
@@ -398,10 +402,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     if peer is None:
         rows.append(("RLCard gin rummy (peer)", "n/a", "pip install rlcard to measure"))
     else:
-        gps, sps = peer
-        rows.append(("RLCard gin-rummy 2p, RandomAgent: games/s (peer)", f"{gps:.1f}", "one deal per game"))
-        rows.append(("RLCard gin-rummy 2p, RandomAgent: steps/s (peer)", f"{sps:,.0f}", ""))
         for name in apply_rates:  # noqa: PLC0206 - the rows, not the rates, are read
+            gps, sps = peers[name] or peer
+            rows.append(
+                (f"RLCard gin-rummy 2p, RandomAgent: games/s (peer, beside {name})", f"{gps:.1f}", "one deal per game")
+            )
+            rows.append((f"RLCard gin-rummy 2p, RandomAgent: steps/s (peer, beside {name})", f"{sps:,.0f}", ""))
             rand_aps = next(r[1] for r in rows if r[0].startswith(f"{name} 4p, random bots: actions/s"))
             mine = float(rand_aps.replace(",", ""))
             rows.append(
