@@ -13,11 +13,10 @@ the taken card are still needed, the melds still allowed), so each question
 is answered once per position, never by listing openings. A bound on the
 points the cards left can still bring cuts hopeless branches early.
 
-Issue 12 note: the candidate melds still come from ``find_melds`` as
-:class:`~rummylib.Meld` objects and are turned into count pairs here; a
-solver query on packed counts (the completion and the R-D2/J4 cover as one
-search over the solver's shapes) would remove that step and most of the
-time left in these checks.
+The candidate melds come from the solver's packed-count query
+(:func:`~rummylib.solver._queries.sorted_by_points`: pairs, points and bounds
+computed once per hand, most valuable first), and the search carries the
+hand's size and card bound down instead of summing them at every node.
 """
 
 from __future__ import annotations

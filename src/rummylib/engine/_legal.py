@@ -23,10 +23,11 @@ from typing import Final, cast, overload
 import attrs
 
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
-from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Suit
+from rummylib.cards import CARDS, Card, CardMultiset
 from rummylib.engine._apply import take_discard_round
 from rummylib.engine._check import is_legal
 from rummylib.engine._complete import may_open, minus
+from rummylib.engine._fits import grown_meld, lay_off_candidates
 from rummylib.engine._hand import add_card, remove_card, replace
 from rummylib.engine._oblige import can_finish_turn, needs_finish_check, opening_needs, opening_search
 from rummylib.engine._state import (
@@ -41,8 +42,7 @@ from rummylib.engine._state import (
 )
 from rummylib.engine._turn import laid_off_turn, melded_turn
 from rummylib.errors import InvalidStateError, StateReason
-from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, swap_joker
-from rummylib.melds._types import _new_group, _new_run
+from rummylib.melds import End, swap_joker
 from rummylib.rules import Ruleset
 from rummylib.solver._queries import hand_candidates
 
@@ -50,8 +50,6 @@ __all__ = ["KINDS", "LegalActions", "legal_actions"]
 
 #: The kinds of action, in the order a listing gives them.
 KINDS: Final = ("next_round", "draws", "discards", "lay_offs", "swaps", "melds")
-
-_SUIT_ORDER: Final = tuple(Suit)
 
 # Actions are immutable values: the listing hands out shared instances of the ones without choices.
 _DRAW_STOCK: Final = DrawStock()
@@ -296,52 +294,6 @@ def _discards(state: GameState) -> Iterator[Action]:
             yield _DISCARDS[i]
 
 
-def _run_fit(meld: Run, card: Card, end: End, rules: Ruleset) -> bool:
-    if len(meld.cards) >= 13:
-        return False
-    pos = meld.start - 1 if end is End.LOW else meld.end + 1
-    if not 1 <= pos <= (ACE_HIGH if rules.ace_high else ACE_HIGH - 1):
-        return False
-    if card.is_joker:
-        edge = meld.cards[0] if end is End.LOW else meld.cards[-1]
-        return meld.joker_count < rules.jokers and (rules.adjacent_jokers or not edge.is_joker)
-    return card == card_at_position(pos, meld.suit)
-
-
-def _group_fit(meld: Group, card: Card, rules: Ruleset) -> bool:
-    if len(meld.cards) >= 4:
-        return False
-    jokers = meld.joker_count + int(card.is_joker)
-    if jokers > rules.group4_max_jokers or jokers > rules.jokers:
-        return False
-    return card.is_joker or (card.rank is meld.rank and card.suit not in meld.suits)
-
-
-def _lay_off_candidates(p: _Play) -> Iterator[tuple[int, Card, End | None]]:
-    hand, rules = p.hand, p.rules
-    counts = hand.counts
-    has_joker = counts[52] > 0
-    for i, tm in enumerate(p.r.table):
-        meld = tm.meld
-        if isinstance(meld, Run):
-            base = meld.suit.index * 13
-            for end, pos in ((End.LOW, meld.start - 1), (End.HIGH, meld.start + len(meld.cards))):
-                if not 1 <= pos <= ACE_HIGH:
-                    continue
-                index = base + (0 if pos == ACE_HIGH else pos - 1)  # the card at ``pos`` (card_at_position)
-                if counts[index] and _run_fit(meld, CARDS[index], end, rules):
-                    yield i, CARDS[index], end
-                if has_joker and _run_fit(meld, JOKER, end, rules):
-                    yield i, JOKER, end
-        elif isinstance(meld, Group):
-            r = int(meld.rank) - 1
-            for s in range(4):
-                if counts[s * 13 + r] and _group_fit(meld, CARDS[s * 13 + r], rules):
-                    yield i, CARDS[s * 13 + r], None
-            if has_joker and _group_fit(meld, JOKER, rules):
-                yield i, JOKER, None
-
-
 def _lay_offs(state: GameState) -> Iterator[Action]:
     p = _play(state)
     if p is None or not p.boundary_ok:
@@ -349,7 +301,7 @@ def _lay_offs(state: GameState) -> Iterator[Action]:
     if not (p.opened_after or p.rules.lay_off_before_opening):
         return
     r = p.crossed
-    for i, card, end in _lay_off_candidates(p):
+    for i, card, end in lay_off_candidates(p.hand.counts, p.r.table, p.rules):
         hand = remove_card(p.hand, card)
         turn = laid_off_turn(r, i, card)
         if (hand and not needs_finish_check(evolve_round(r, turn=turn))) or _after_ok(
@@ -360,19 +312,7 @@ def _lay_offs(state: GameState) -> Iterator[Action]:
 
 def _grown_table(r: RoundState, i: int, card: Card, end: End | None) -> tuple[TableMeld, ...]:
     tm = r.table[i]
-    return replace(r.table, i, table_meld(meld=_grown_meld(tm.meld, card, end), owner=tm.owner))
-
-
-def _grown_meld(meld: Meld, card: Card, end: End | None) -> Meld:
-    """``lay_off(meld, card, rules, end=end)`` for a lay-off the candidates vouch for (it fits), unchecked."""
-    if isinstance(meld, Run):
-        if end is End.LOW:
-            return _new_run(meld.suit, meld.start - 1, (card, *meld.cards))
-        return _new_run(meld.suit, meld.start, (*meld.cards, card))
-    group = cast(Group, meld)
-    suit = card.suit if card.suit is not None else next(s for s in _SUIT_ORDER if s not in group.suits)
-    slots = sorted([*zip(group.suits, group.cards), (suit, card)], key=lambda sc: sc[0].index)
-    return _new_group(group.rank, tuple(c for _, c in slots), tuple(x for x, _ in slots))
+    return replace(r.table, i, table_meld(meld=grown_meld(tm.meld, card, end), owner=tm.owner))
 
 
 def _swaps(state: GameState) -> Iterator[Action]:
