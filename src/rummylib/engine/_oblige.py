@@ -39,6 +39,9 @@ from rummylib.rules import Ruleset
 from rummylib.solver import find_melds
 from rummylib.solver._queries import can_go_out, candidates_with, hand_candidates
 
+# The candidate melds of a pool on count vectors are shared by every check of one turn (16 swaps
+# ask 16 times): ``hand_candidates`` keeps them in the solver's bounded cache.
+
 __all__ = ["can_finish_turn", "fits_anywhere", "needs_finish_check", "opening_search"]
 
 _SUITS = tuple(Suit)
