@@ -42,7 +42,7 @@ from rummylib.solver._results import prepare
 from rummylib.solver._search import NEG, pack
 from rummylib.solver._tables import Shape, build_meld, build_melds, tables_for
 
-__all__ = ["plan_go_out"]
+__all__ = ["plan_checked", "plan_go_out"]
 
 
 def _check_table(table: object, rules: Ruleset) -> tuple[Meld, ...]:
@@ -219,12 +219,29 @@ def plan_go_out(
     melds = _check_table(table, checked)
     on_table = CardMultiset(c for m in melds for c in m.cards)
     check_in_deck(ms + on_table, checked, "hand and table")
-    need_open = checked.opening_required and not opened
     if open_with is not None:
-        _check_open_with(open_with, ms, need_open)
+        _check_open_with(open_with, ms, checked.opening_required and not opened)
+    return plan_checked(ms, melds, checked, opened=opened, open_with=open_with)
+
+
+def plan_checked(
+    ms: CardMultiset,
+    melds: tuple[Meld, ...],
+    checked: Ruleset,
+    *,
+    opened: bool,
+    open_with: Card | None = None,
+    opens: bool = False,
+) -> list[Action] | None:
+    """:func:`plan_go_out` on arguments already checked (the engine's own state: valid melds, a real hand).
+
+    ``opens``: ``can_open(ms, checked)`` is known to hold (it implies the
+    ``keep=0`` test below, which is then skipped).
+    """
+    need_open = checked.opening_required and not opened
     if not ms:
         return None if (need_open or checked.must_discard_to_go_out) else []
-    if need_open and not can_open(ms, checked, keep=0):
+    if need_open and not opens and not can_open(ms, checked, keep=0):
         return None  # the Open comes from the hand alone (R-O2, O4): no opening, no plan
     found = _plan_for(ms, melds, checked, need_open, open_with)
     if found is None:
