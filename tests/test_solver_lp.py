@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
 
 from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, best_opening, best_partition, deck, parse_cards
+from rummylib.melds import is_clean_run
 from rummylib.solver import _priced, _search
 from rummylib.solver._lp import solve_lp
 from rummylib.solver._opening import _rows as opening_rows
@@ -361,3 +362,56 @@ def test_shallow_dive_before_deep_dive() -> None:
     tight = tightened(cover, tables, x, hand.jokers, opening_split(REMIK))
     found = _priced.dive(tight, tables, x, hand.jokers, True, 0, unit, _search.TRIAL_BUDGET)
     assert found is not None and found[0] // unit == 596  # the shallow dive's cover
+
+
+# --- an opening that keeps a card (R-T3) -------------------------------------------------
+
+
+class _WorkSpent(Exception):
+    """The search visited more states than a test allows."""
+
+
+@contextmanager
+def state_budget(limit: int) -> Iterator[list[int]]:
+    """Count the states the exact search visits; raise :class:`_WorkSpent` past ``limit``."""
+    spent = [0]
+    best = Cover.best
+
+    def counted(self: Cover, x: int, j: int, need: int, rem: int, alpha: int) -> int:
+        spent[0] += 1
+        if spent[0] > limit:
+            raise _WorkSpent
+        return best(self, x, j, need, rem, alpha)
+
+    with mock.patch.object(Cover, "best", counted):
+        yield spent
+
+
+@pytest.mark.parametrize(("seed", "points"), [(3, 663), (5, 674)])
+def test_keeping_a_card_of_a_fully_laid_input_is_cheap(seed: int, points: int) -> None:
+    # R-T3: a remik opening keeps a card for the discard. These 90 cards are laid whole
+    # when nothing need be kept, and a search carrying the duty to keep one had to prove
+    # that no cover of all but one card is worth more: over a minute. Leaving each card
+    # out in turn settles it within a few tens of thousands of states (HiGHS agrees on
+    # the points).
+    hand = dealt(REMIK, 90, seed)
+    whole = best_opening(hand, REMIK, keep=0)
+    assert whole is not None and whole.cards_placed == 90
+    with state_budget(300_000):
+        opening = best_opening(hand, REMIK)
+    assert opening is not None
+    assert (opening.points, opening.cards_placed, opening.penalty) == (points, 89, 2)
+    laid = CardMultiset(c for m in opening.melds for c in m.cards)
+    assert laid + opening.leftover == hand and any(is_clean_run(m) for m in opening.melds)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_and_hand(8), st.sampled_from([ALWAYS, NEVER]))
+def test_keeping_a_card_by_leaving_each_out_matches_oracle(case: tuple[Ruleset, list[Card]], lp: int) -> None:
+    # R-T3: the search that leaves each card out in turn (used on large inputs) finds
+    # the oracle's best opening that keeps a card, on inputs of every size.
+    rules, hand = case
+    with lp_from(lp), mock.patch("rummylib.solver._opening.KEEP_SPLIT_FROM", 0):
+        opening = best_opening(hand, rules, keep=1)
+    got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
+    assert got == oracle_opening(hand, rules, keep=1)

@@ -32,6 +32,9 @@ __all__ = ["best_opening", "can_open"]
 #: Memoised states the points-priced search may spend on tie-breaks before the
 #: search priced by the whole gain takes over (measured on 64-100-card inputs).
 TIE_BUDGET = 20_000
+#: Inputs of this many cards or more that must keep one card search without it
+#: (see :func:`_keep_one`); smaller ones carry the duty in the search itself.
+KEEP_SPLIT_FROM = 24
 
 
 def _scales(rules: Ruleset) -> tuple[tuple[int, ...], int, int, tuple[int, ...]]:
@@ -92,9 +95,20 @@ def _plain(cover: Cover, x: int, jokers: int, need: int, alpha: int, m2: int) ->
 
 
 def _search(
-    cover: Cover, tables: Tables, x: int, jokers: int, need: int, alpha: int, m2: int
+    cover: Cover,
+    tables: Tables,
+    x: int,
+    jokers: int,
+    need: int,
+    alpha: int,
+    m2: int,
+    priced: list[Cover] | None = None,
 ) -> tuple[int, list[Shape]] | None:
-    """The value and shapes of the best opening above ``alpha``, by the strategy the input's size calls for."""
+    """The value and shapes of the best opening above ``alpha``, by the strategy the input's size calls for.
+
+    The search priced by the relaxation, if one is made, is appended to ``priced``:
+    its prices bound every part of the input too (see :func:`_keep_one`).
+    """
     size = cards_in(x, tables.width, tables.field) + jokers
     if wants_trial(size):
         # A trial that ends is exact either way: None from it means no opening.
@@ -104,6 +118,27 @@ def _search(
     if not wants_lp(size):
         return _plain(cover, x, jokers, need, alpha, m2)
     points_cover = tightened(cover, tables, x, jokers, _split(tables.rules), need >> 1)
+    if priced is not None:
+        priced.append(points_cover)
+    return _settle(cover, points_cover, tables, x, jokers, need, alpha, m2, size)
+
+
+def _settle(
+    cover: Cover,
+    points_cover: Cover,
+    tables: Tables,
+    x: int,
+    jokers: int,
+    need: int,
+    alpha: int,
+    m2: int,
+    size: int,
+    known: tuple[int, list[Shape]] | None = None,
+) -> tuple[int, list[Shape]] | None:
+    """The best opening above ``alpha`` by the search priced by points (``points_cover``), as :func:`_search`.
+
+    ``known``, if given, is an opening already known (plain scale), to prove best or beat.
+    """
     # Gains are now SCALE * points * m2 + (cards placed, penalty): rescale the cut-off,
     # and results back to the plain scale (points * m2 + the rest) with ``plain``.
     unit = SCALE * m2
@@ -112,8 +147,11 @@ def _search(
     def plain(value: int) -> int:
         return value // unit * m2 + value % unit
 
-    # An opening is never empty: a first cover must be worth more than nothing.
-    found = first_cover(points_cover, tables, x, jokers, need, max(alpha, 0), unit, size)
+    if known is not None:
+        found: tuple[int, list[Shape]] | None = (known[0] // m2 * unit + known[0] % m2, known[1])
+    else:
+        # An opening is never empty: a first cover must be worth more than nothing.
+        found = first_cover(points_cover, tables, x, jokers, need, max(alpha, 0), unit, size)
     if found is None:
         best = _plain(points_cover, x, jokers, need, alpha, unit)
         return None if best is None else (plain(best[0]), best[1])
@@ -141,6 +179,93 @@ def _search(
     if value <= first:
         return first // SCALE, found[1]  # nothing better than the first cover
     return value // SCALE, whole.path(x, jokers, need, value)
+
+
+def _keep_one(
+    cover: Cover, tables: Tables, x: int, jokers: int, need: int, alpha: int, m2: int
+) -> tuple[int, list[Shape]] | None:
+    """The best opening above ``alpha`` that leaves at least one card (R-T3), as :func:`_search`.
+
+    First the best opening that may lay every card: if it leaves one, it is the
+    answer. If it lays every card, an opening that leaves one leaves some card
+    ``c``, so the answer is the best of the openings of the input without ``c``
+    that lay every card they may, over each distinct ``c`` (natural or joker): at
+    most 53 searches, each cut off below the best found so far and skipped when
+    even the plain bound of the input without ``c`` cannot beat it. Asking the
+    search with a duty to keep a card instead makes it prove that no cover of all
+    but one card does better, which on large inputs that lay every card took minutes.
+    """
+    priced: list[Cover] = []
+    best = _search(cover, tables, x, jokers, need, alpha, m2, priced)
+    if best is None:
+        return None
+    size = cards_in(x, tables.width, tables.field) + jokers
+    if sum(shape.size for shape in best[1]) < size:
+        return best  # it leaves a card already
+    w = tables.width
+    hints = _hints(best[1], tables, need)
+    potential = cover.potential  # by search position, joker last: plain bounds on each card's gain
+    total = cover.remaining(x, jokers)
+    # (bound without the card, position: 52 for a joker); the most promising first.
+    choices: list[tuple[int, int]] = [(total - potential[52], 52)] if jokers else []
+    p = cover.presence(x)
+    while p:
+        bit = p & -p
+        p ^= bit
+        position = (bit.bit_length() - 1) // w
+        choices.append((total - potential[position], position))
+    choices.sort(key=lambda choice: (-choice[0], choice[1]))
+    # The best cover of all the cards less one card, where that still is one, is a first answer.
+    found = max(hints.values(), key=lambda hint: hint[0], default=None)
+    floor = alpha if found is None or found[0] <= alpha else found[0]
+    for bound, position in choices:
+        if bound <= floor:
+            break  # sorted: no card left out can beat what is found
+        rest, rest_jokers = (x, jokers - 1) if position == 52 else (x - (1 << (w * position)), jokers)
+        hint = hints.get(position)
+        if priced:
+            value = _settle(cover, priced[0], tables, rest, rest_jokers, need, floor, m2, size - 1, hint)
+        else:
+            value = _search(cover, tables, rest, rest_jokers, need, floor, m2)
+        if value is not None and value[0] > floor:
+            found = value
+            floor = value[0]
+    return found if found is not None and found[0] > alpha else None
+
+
+def _hints(shapes: list[Shape], tables: Tables, need: int) -> dict[int, tuple[int, list[Shape]]]:
+    """Per search position (joker 52): ``shapes`` less one copy of that card, where that is still a cover.
+
+    A card comes out of a meld that stays a candidate without it (a group of four,
+    an end of a run of four or five, a joker); the values are plain gains.
+    """
+    pens, m1, m2, _ = _scales(tables.rules)
+    lookup = tables.extra.get("by_mask")
+    if lookup is None:
+        lookup = tables.extra["by_mask"] = {(shape.mask, shape.jokers): shape for shape in tables.shapes}
+    by_mask = cast(dict[tuple[int, int], Shape], lookup)
+    gains = [shape.points * m2 + shape.size * m1 + shape_gain_penalty(shape, pens) for shape in shapes]
+    total = sum(gains)
+    hints: dict[int, tuple[int, list[Shape]]] = {}
+    for i, shape in enumerate(shapes):
+        if shape.size < 4:
+            continue
+        out = [(c, shape.mask & ~(1 << c), shape.jokers) for c in shape.naturals]
+        if shape.jokers:
+            out.append((52, shape.mask, shape.jokers - 1))
+        for card, mask, jokers in out:
+            position = 52 if card == 52 else tables.pos[card]
+            smaller = by_mask.get((mask, jokers))
+            if smaller is None:
+                continue
+            rest = [*shapes[:i], smaller, *shapes[i + 1 :]]
+            if need & 1 and not any(s.clean for s in rest):
+                continue  # R-O2: the clean run is gone
+            gain = smaller.points * m2 + smaller.size * m1 + shape_gain_penalty(smaller, pens)
+            value = total - gains[i] + gain
+            if position not in hints or value > hints[position][0]:
+                hints[position] = (value, rest)
+    return hints
 
 
 def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
@@ -178,7 +303,10 @@ def _solve(hand: CardMultiset, rules: Ruleset, keep: int) -> Opening | None:
     need = int(rules.opening_clean_run) | keep << 1  # the duty of the search (see Cover)
     # Only openings worth the opening points matter: anything less is cut off.
     alpha = rules.opening_points * m2 - 1
-    best = _search(cover, tables, x, jokers, need, alpha, m2)
+    if keep == 1 and cards_in(x, tables.width, tables.field) + jokers >= KEEP_SPLIT_FROM:
+        best = _keep_one(cover, tables, x, jokers, need & 1, alpha, m2)
+    else:
+        best = _search(cover, tables, x, jokers, need, alpha, m2)
     if best is None:
         return None
     value, shapes = best
