@@ -203,34 +203,50 @@ def _keep_one(
     if sum(shape.size for shape in best[1]) < size:
         return best  # it leaves a card already
     w = tables.width
-    hints = _hints(best[1], tables, need)
-    potential = cover.potential  # by search position, joker last: plain bounds on each card's gain
-    total = cover.remaining(x, jokers)
+    # Bounds on the gain without one card: the plain one, and the relaxation's (its
+    # prices bound every part of the input; its priced part floored to whole points).
+    bounds = [_bounds_without(cover, x, jokers, 1, m2)]
+    if priced:
+        bounds.append(_bounds_without(priced[0], x, jokers, SCALE, m2))
     # (bound without the card, position: 52 for a joker); the most promising first.
-    choices: list[tuple[int, int]] = [(total - potential[52], 52)] if jokers else []
-    p = cover.presence(x)
-    while p:
-        bit = p & -p
-        p ^= bit
-        position = (bit.bit_length() - 1) // w
-        choices.append((total - potential[position], position))
-    choices.sort(key=lambda choice: (-choice[0], choice[1]))
+    choices = sorted(((min(b[k] for b in bounds), k) for k in bounds[0]), key=lambda c: (-c[0], c[1]))
     # The best cover of all the cards less one card, where that still is one, is a first answer.
-    found = max(hints.values(), key=lambda hint: hint[0], default=None)
+    found = max(_hints(best[1], tables, need).values(), key=lambda hint: hint[0], default=None)
     floor = alpha if found is None or found[0] <= alpha else found[0]
     for bound, position in choices:
         if bound <= floor:
             break  # sorted: no card left out can beat what is found
         rest, rest_jokers = (x, jokers - 1) if position == 52 else (x - (1 << (w * position)), jokers)
-        hint = hints.get(position)
         if priced:
-            value = _settle(cover, priced[0], tables, rest, rest_jokers, need, floor, m2, size - 1, hint)
+            known = found if found is not None and found[0] > alpha else None
+            value = _settle(cover, priced[0], tables, rest, rest_jokers, need, floor, m2, size - 1, known)
         else:
             value = _search(cover, tables, rest, rest_jokers, need, floor, m2)
         if value is not None and value[0] > floor:
             found = value
             floor = value[0]
     return found if found is not None and found[0] > alpha else None
+
+
+def _bounds_without(cover: Cover, x: int, jokers: int, scale: int, m2: int) -> dict[int, int]:
+    """Per search position present (joker 52): a bound on the plain gain of the input without one copy.
+
+    ``cover``'s gains are ``scale * points * m2 + rest``; its bound's points are
+    floored to whole points, then read on the plain scale (``points * m2 + rest``).
+    """
+    total = cover.remaining(x, jokers)
+    unit = scale * m2
+    out: dict[int, int] = {}
+    keys = [52] if jokers else []
+    p = cover.presence(x)
+    while p:
+        bit = p & -p
+        p ^= bit
+        keys.append((bit.bit_length() - 1) // cover.w)
+    for key in keys:
+        bound = total - cover.potential[key]
+        out[key] = bound // unit * m2 + min(bound % unit, m2 - 1)
+    return out
 
 
 def _hints(shapes: list[Shape], tables: Tables, need: int) -> dict[int, tuple[int, list[Shape]]]:
