@@ -20,18 +20,24 @@ from rummylib.solver import _priced, _search
 from rummylib.solver._lp import solve_lp
 from rummylib.solver._opening import _rows as opening_rows
 from rummylib.solver._opening import _split as opening_split
+from rummylib.solver._opening import search_opening
 from rummylib.solver._partition import _rows as partition_rows
 from rummylib.solver._partition import _split as partition_split
+from rummylib.solver._partition import search_partition
 from rummylib.solver._priced import SCALE, tightened
 from rummylib.solver._search import Cover, card_penalties, pack
+from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import Shape, Tables, tables_for
 
 
-@contextmanager
-def lp_from(size: int) -> Iterator[None]:
+def tuned(**changes: int) -> SearchSettings:
+    """The default search settings with ``changes``."""
+    return attrs.evolve(DEFAULT_SETTINGS, **changes)
+
+
+def lp_from(size: int) -> SearchSettings:
     """Search with the LP's prices from ``size`` cards up (0: always; a huge number: never)."""
-    with mock.patch.object(_priced, "LP_FROM", size):
-        yield
+    return tuned(lp_from=size)
 
 
 ALWAYS, NEVER = 0, 10**9
@@ -139,8 +145,7 @@ def test_lp_bound_is_tight_on_a_known_hand() -> None:
     # Seed 7010 of the benchmark: 54 cards, 3 jokers. The relaxation leaves 39 points, the
     # optimum 39 too; the priced search proves it without a wide search.
     hand = dealt(REMIK, 54, 7010)
-    with lp_from(ALWAYS):
-        assert best_partition(hand, REMIK).penalty == 39
+    assert search_partition(hand, REMIK, lp_from(ALWAYS)).penalty == 39
 
 
 # --- answers: the oracle, and the plain search -------------------------------------------
@@ -153,8 +158,7 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 @given(rules_and_hand(8))
 def test_priced_partition_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
     rules, hand = case
-    with lp_from(ALWAYS):
-        p = best_partition(hand, rules)
+    p = search_partition(hand, rules, lp_from(ALWAYS))
     assert p.penalty == oracle_partition_penalty(hand, rules)
 
 
@@ -163,8 +167,7 @@ def test_priced_partition_matches_oracle(case: tuple[Ruleset, list[Card]]) -> No
 def test_priced_opening_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
     # R-O2, O3: the same best opening (points, cards placed, penalty) as the oracle.
     rules, hand = case
-    with lp_from(ALWAYS):
-        opening = best_opening(hand, rules, keep=0)
+    opening = search_opening(hand, rules, lp_from(ALWAYS), keep=0)
     expected = oracle_opening(hand, rules)
     got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
     assert got == expected
@@ -183,10 +186,9 @@ HOUSE = [
 def test_priced_search_equals_plain_search(rules: Ruleset, size: int, seed: int) -> None:
     # Mid-size multisets, beyond the oracle: both exact searches find the same optimum.
     hand = dealt(rules, size, seed)
-    with lp_from(ALWAYS):
-        p1, o1 = best_partition(hand, rules), best_opening(hand, rules, keep=0)
-    with lp_from(NEVER):
-        p2, o2 = best_partition(hand, rules), best_opening(hand, rules, keep=0)
+    always, never = lp_from(ALWAYS), lp_from(NEVER)
+    p1, o1 = search_partition(hand, rules, always), search_opening(hand, rules, always, keep=0)
+    p2, o2 = search_partition(hand, rules, never), search_opening(hand, rules, never, keep=0)
     assert p1.penalty == p2.penalty
     key1 = None if o1 is None else (o1.points, o1.cards_placed, o1.penalty)
     key2 = None if o2 is None else (o2.points, o2.cards_placed, o2.penalty)
@@ -202,10 +204,9 @@ def test_tiny_memo_gives_the_same_answers(case: tuple[Ruleset, list[Card]], lp: 
     # The memo is a bounded speed-up: keeping one state at a time changes nothing,
     # not even which melds come back (path() finds dropped steps again the same way).
     rules, hand = case
-    with lp_from(lp):
-        p1, o1 = best_partition(hand, rules), best_opening(hand, rules, keep=0)
-        with mock.patch.object(_search, "MEMO_LIMIT", 1):
-            p2, o2 = best_partition(hand, rules), best_opening(hand, rules, keep=0)
+    plain, tiny = tuned(lp_from=lp), tuned(lp_from=lp, memo_limit=1)
+    p1, o1 = search_partition(hand, rules, plain), search_opening(hand, rules, plain, keep=0)
+    p2, o2 = search_partition(hand, rules, tiny), search_opening(hand, rules, tiny, keep=0)
     assert p1 == p2
     assert o1 == o2
 
@@ -220,13 +221,9 @@ def test_first_cover_then_proof_matches_oracle(case: tuple[Ruleset, list[Card]],
     # oracle's: a first cover is kept only when the exact search finds nothing better. A
     # tie budget of 1 sends every opening's tie-breaks to the search priced by the whole gain.
     rules, hand = case
-    with (
-        lp_from(ALWAYS),
-        mock.patch.object(_search, "HUNT_FROM", 0),
-        mock.patch("rummylib.solver._opening.TIE_BUDGET", tie_budget),
-    ):
-        p = best_partition(hand, rules)
-        opening = best_opening(hand, rules, keep=0)
+    hunting = tuned(lp_from=ALWAYS, hunt_from=0, tie_budget=tie_budget)
+    p = search_partition(hand, rules, hunting)
+    opening = search_opening(hand, rules, hunting, keep=0)
     assert p.penalty == oracle_partition_penalty(hand, rules)
     assert p.leftover == CardMultiset(hand) - CardMultiset(c for m in p.melds for c in m.cards)
     got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
@@ -244,7 +241,7 @@ def test_first_cover_is_found_on_a_large_multiset() -> None:
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(hand.counts, tables), hand.jokers)
     tight = tightened(cover, tables, x, hand.jokers, partition_split(pens))
-    found = tight.hunt(x, hand.jokers, False, _search.NEG, SCALE, _search.HUNT_BUDGET)
+    found = tight.hunt(x, hand.jokers, False, _search.NEG, SCALE, DEFAULT_SETTINGS.hunt_budget)
     assert found is not None
     value, shapes = found
     used = cards_used(shapes)
@@ -262,11 +259,9 @@ def test_first_cover_is_found_on_a_large_multiset() -> None:
 def test_trial_then_priced_search_matches_oracle(case: tuple[Ruleset, list[Card]], budget: int) -> None:
     # A plain trial for every size, with a budget it runs out of (1, 2) or not: the same answers.
     rules, hand = case
-    with lp_from(ALWAYS), mock.patch.object(_search, "TRIAL_FROM", 0):
-        with mock.patch("rummylib.solver._partition.TRIAL_BUDGET", budget):
-            p = best_partition(hand, rules)
-        with mock.patch("rummylib.solver._opening.TRIAL_BUDGET", budget):
-            opening = best_opening(hand, rules, keep=0)
+    trying = tuned(lp_from=ALWAYS, trial_from=0, trial_budget=budget)
+    p = search_partition(hand, rules, trying)
+    opening = search_opening(hand, rules, trying, keep=0)
     assert p.penalty == oracle_partition_penalty(hand, rules)
     got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
     assert got == oracle_opening(hand, rules)
@@ -302,7 +297,7 @@ def test_dive_cover_is_a_valid_packing() -> None:
     cover, tables, x, m2 = opening_cover(hand)
     tight = tightened(cover, tables, x, hand.jokers, opening_split(REMIK))
     unit = SCALE * m2
-    found = _priced.dive(tight, tables, x, hand.jokers, True, 0, unit, _search.TRIAL_BUDGET)
+    found = _priced.dive(tight, tables, x, hand.jokers, True, 0, unit, DEFAULT_SETTINGS.trial_budget)
     assert found is not None
     value, shapes = found
     used = cards_used(shapes)
@@ -328,14 +323,8 @@ TIE_HANDS = [
 def test_opening_tie_breaks_after_a_first_cover(rules: Ruleset, text: str, tie_budget: int) -> None:
     # R-O2, O3: most points, then most cards, then least penalty, whichever search settles it.
     hand = parse_cards(text)
-    with lp_from(NEVER):
-        expected = best_opening(hand, rules, keep=0)
-    with (
-        lp_from(ALWAYS),
-        mock.patch.object(_search, "HUNT_FROM", 0),
-        mock.patch("rummylib.solver._opening.TIE_BUDGET", tie_budget),
-    ):
-        got = best_opening(hand, rules, keep=0)
+    expected = search_opening(hand, rules, lp_from(NEVER), keep=0)
+    got = search_opening(hand, rules, tuned(lp_from=ALWAYS, hunt_from=0, tie_budget=tie_budget), keep=0)
     assert expected is not None and got is not None
     assert (got.points, got.cards_placed, got.penalty) == (expected.points, expected.cards_placed, expected.penalty)
 
@@ -350,17 +339,17 @@ def test_shallow_dive_before_deep_dive() -> None:
     cover, tables, x, m2 = opening_cover(hand)
     unit = SCALE * m2
     points = {}
-    for rounds in (1, _priced.DIVE_ROUNDS):
+    for rounds in (1, DEFAULT_SETTINGS.dive_rounds):
         tight = tightened(cover, tables, x, hand.jokers, opening_split(REMIK))
-        found = _dive(tight, tables, x, hand.jokers, True, 0, unit, _search.TRIAL_BUDGET, rounds)
+        found = _dive(tight, tables, x, hand.jokers, True, 0, unit, DEFAULT_SETTINGS.trial_budget, rounds)
         assert found is not None
         used = cards_used(found[1])
         assert all(u <= n for u, n in zip(used, hand.counts))
         points[rounds] = found[0] // unit
         assert points[rounds] == sum(shape.points for shape in found[1])
-    assert points == {1: 596, _priced.DIVE_ROUNDS: 585}
+    assert points == {1: 596, DEFAULT_SETTINGS.dive_rounds: 585}
     tight = tightened(cover, tables, x, hand.jokers, opening_split(REMIK))
-    found = _priced.dive(tight, tables, x, hand.jokers, True, 0, unit, _search.TRIAL_BUDGET)
+    found = _priced.dive(tight, tables, x, hand.jokers, True, 0, unit, DEFAULT_SETTINGS.trial_budget)
     assert found is not None and found[0] // unit == 596  # the shallow dive's cover
 
 
@@ -411,7 +400,6 @@ def test_keeping_a_card_by_leaving_each_out_matches_oracle(case: tuple[Ruleset, 
     # R-T3: the search that leaves each card out in turn (used on large inputs) finds
     # the oracle's best opening that keeps a card, on inputs of every size.
     rules, hand = case
-    with lp_from(lp), mock.patch("rummylib.solver._opening.KEEP_SPLIT_FROM", 0):
-        opening = best_opening(hand, rules, keep=1)
+    opening = search_opening(hand, rules, tuned(lp_from=lp, keep_split_from=0), keep=1)
     got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
     assert got == oracle_opening(hand, rules, keep=1)

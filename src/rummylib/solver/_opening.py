@@ -13,7 +13,6 @@ from rummylib.rules import Ruleset
 from rummylib.solver._priced import SCALE, Split, first_cover, tightened, wants_lp
 from rummylib.solver._results import Opening, prepare
 from rummylib.solver._search import (
-    TRIAL_BUDGET,
     Cover,
     Entry,
     by_position,
@@ -22,19 +21,12 @@ from rummylib.solver._search import (
     entries,
     pack,
     shape_gain_penalty,
-    trial,
     wants_trial,
 )
+from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import Shape, Tables, build_melds, leftover, tables_for
 
-__all__ = ["best_opening", "can_open"]
-
-#: Memoised states the points-priced search may spend on tie-breaks before the
-#: search priced by the whole gain takes over (measured on 64-100-card inputs).
-TIE_BUDGET = 20_000
-#: Inputs of this many cards or more that must keep one card search without it
-#: (see :func:`_keep_one`); smaller ones carry the duty in the search itself.
-KEEP_SPLIT_FROM = 24
+__all__ = ["best_opening", "can_open", "search_opening"]
 
 
 def _scales(rules: Ruleset) -> tuple[tuple[int, ...], int, int, tuple[int, ...]]:
@@ -110,12 +102,13 @@ def _search(
     its prices bound every part of the input too (see :func:`_keep_one`).
     """
     size = cards_in(x, tables.width, tables.field) + jokers
-    if wants_trial(size):
+    settings = cover.settings
+    if wants_trial(size, settings):
         # A trial that ends is exact either way: None from it means no opening.
-        result = trial(cover, TRIAL_BUDGET, lambda c: (_plain(c, x, jokers, need, alpha, m2),))
+        result = cover.within(settings.trial_budget, lambda c: (_plain(c, x, jokers, need, alpha, m2),))
         if result is not None:
             return result[0]
-    if not wants_lp(size):
+    if not wants_lp(size, settings):
         return _plain(cover, x, jokers, need, alpha, m2)
     points_cover = tightened(cover, tables, x, jokers, _split(tables.rules), need >> 1)
     if priced is not None:
@@ -170,7 +163,7 @@ def _settle(
         value = c.solve(x, jokers, need, found[0], unit)
         return found if value <= found[0] else (value, c.path(x, jokers, need, value))
 
-    settled = trial(points_cover, TIE_BUDGET, ties)
+    settled = points_cover.within(cover.settings.tie_budget, ties)
     if settled is not None:
         return plain(settled[0]), settled[1]
     whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules), need >> 1)
@@ -301,25 +294,25 @@ def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
     return False
 
 
-def _solve(hand: CardMultiset, rules: Ruleset, keep: int) -> Opening | None:
+def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings) -> Opening | None:
     if len(hand) - keep < 3:
         return None  # no meld fits in what may be laid
     if rules.opening_clean_run and not _has_clean_run(hand.counts, rules.ace_high):
         return None  # most hands: no opening without a clean run, and no search needed
     jokers = hand.jokers if rules.jokers else 0
-    tables = tables_for(hand.counts, jokers, rules)
+    tables = tables_for(hand.counts, jokers, rules, settings=settings)
     cached = tables.extra.get("opening")
     if cached is None:
         cached = tables.extra["opening"] = _rows(rules, tables)
     tables, rows, m2, potential = cast(tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]], cached)
-    cover = Cover(tables, rows, potential)
+    cover = Cover(tables, rows, potential, settings)
     x = cover.restrict(pack(hand.counts, tables), jokers)
     # Cards no candidate can take (dropped by restrict) are left over, kept for the discard.
     keep = max(0, keep - (len(hand) - jokers - cards_in(x, tables.width, tables.field)))
     need = int(rules.opening_clean_run) | keep << 1  # the duty of the search (see Cover)
     # Only openings worth the opening points matter: anything less is cut off.
     alpha = rules.opening_points * m2 - 1
-    if keep == 1 and cards_in(x, tables.width, tables.field) + jokers >= KEEP_SPLIT_FROM:
+    if keep == 1 and cards_in(x, tables.width, tables.field) + jokers >= settings.keep_split_from:
         best = _keep_one(cover, tables, x, jokers, need & 1, alpha, m2)
     else:
         best = _search(cover, tables, x, jokers, need, alpha, m2)
@@ -396,8 +389,21 @@ def best_opening(hand: Iterable[Card], rules: Ruleset, *, keep: int | None = Non
     >>> best_opening(hand, REMIK).points, best_opening(hand, REMIK, keep=0).points
     (91, 100)
     """
+    return search_opening(hand, rules, DEFAULT_SETTINGS, keep=keep)
+
+
+def search_opening(
+    hand: Iterable[Card], rules: Ruleset, settings: SearchSettings, *, keep: int | None = None
+) -> Opening | None:
+    """:func:`best_opening` with the search tuned by ``settings`` (the same answer's value).
+
+    Raises:
+        InvalidCardsError: as :func:`best_opening`.
+        RulesetError: as :func:`best_opening`.
+        InvalidStateError: as :func:`best_opening`.
+    """
     ms, checked = prepare(hand, rules, "hand")
-    return _solve(ms, checked, check_keep(keep, checked))
+    return _solve(ms, checked, check_keep(keep, checked), settings)
 
 
 def can_open(hand: Iterable[Card], rules: Ruleset, *, keep: int | None = None) -> bool:
@@ -417,5 +423,4 @@ def can_open(hand: Iterable[Card], rules: Ruleset, *, keep: int | None = None) -
     >>> can_open(parse_cards("9S 10S JS 8H 8D 8C"), REMIK), can_open(parse_cards("9S 10S JS 8H 8D 8C"), REMIK, keep=0)
     (False, True)
     """
-    ms, checked = prepare(hand, rules, "hand")
-    return _solve(ms, checked, check_keep(keep, checked)) is not None
+    return search_opening(hand, rules, DEFAULT_SETTINGS, keep=keep) is not None

@@ -27,8 +27,11 @@ This module answers the same question with plain integers:
 The result is therefore exactly the general path's, only sooner. Inputs the
 path does not cover (jokers in the hand, more than two copies of a card,
 rules with jokers side by side, whose candidates differ, more than
-:data:`SMALL_MAX` cards, or the general search's LP zone) return ``None``
-and take the general path.
+``small_max`` cards (:class:`~rummylib.solver._settings.SearchSettings`; up to
+20 cards it was faster than the general search on every hand tried), or the
+general search's LP zone, from which it orders its candidates by the
+relaxation's prices and may return another partition of equal penalty)
+return ``None`` and take the general path.
 
 >>> from rummylib import STRAIGHT, parse_cards, CardMultiset
 >>> p = small_partition(CardMultiset(parse_cards("2H 3H 4H 5H 9C 9D 9S KS 7D")), STRAIGHT)
@@ -45,22 +48,13 @@ from typing import NamedTuple
 from rummylib.cards import CARDS, CardMultiset, Suit
 from rummylib.melds import Meld, Run
 from rummylib.rules import Ruleset
-from rummylib.solver import _priced
+from rummylib.solver._priced import wants_lp
 from rummylib.solver._results import Partition, RulesCache
 from rummylib.solver._search import card_penalties
+from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import POS, Shape, build_meld, card_index_at, piece_tables
 
-__all__ = ["ENABLED", "SMALL_MAX", "small_partition"]
-
-#: Module switch: set to False to send every input to the general search
-#: (the differential tests compare both paths this way).
-ENABLED = True
-#: Inputs of at most this many cards take the fast path (measured: up to 20 cards it
-#: was faster than the general search on every hand tried). Inputs of ``_priced.LP_FROM``
-#: cards or more never do, whatever this says: from there on the general search orders
-#: its candidates by the prices of the linear relaxation and may return another
-#: partition of equal penalty.
-SMALL_MAX = 20
+__all__ = ["small_partition"]
 
 _SUITS = tuple(Suit)
 #: Bit of each card index at its search position.
@@ -268,7 +262,7 @@ def _order(entry: _Entry) -> tuple[bool, int, int]:
     return entry.order
 
 
-def small_partition(ms: CardMultiset, rules: Ruleset) -> Partition | None:
+def small_partition(ms: CardMultiset, rules: Ruleset, settings: SearchSettings = DEFAULT_SETTINGS) -> Partition | None:
     """The least-penalty partition of a small hand without jokers, or None if not covered.
 
     ``ms`` and ``rules`` are already checked (``_results.prepare``). The answer
@@ -283,7 +277,7 @@ def small_partition(ms: CardMultiset, rules: Ruleset) -> Partition | None:
     """
     counts = ms.counts
     size = len(ms)
-    if not ENABLED or size > SMALL_MAX or size >= _priced.LP_FROM or counts[52] or rules.adjacent_jokers:
+    if size > settings.small_max or wants_lp(size, settings) or counts[52] or rules.adjacent_jokers:
         return None
     table = _ROWS(rules)
     a = sum(compress(_BIT, counts))

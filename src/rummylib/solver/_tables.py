@@ -22,6 +22,7 @@ from rummylib.cards import CARDS, JOKER, CardMultiset, Rank, Suit
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, position_value, rank_value
 from rummylib.rules import Ruleset
 from rummylib.solver._results import RulesCache
+from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 
 _SUITS = tuple(Suit)
 JOKER_INDEX = 52
@@ -34,8 +35,6 @@ POS: tuple[int, ...] = tuple((c % 13) * 4 + c // 13 for c in range(52))
 #: Suit-major positions (the card index itself): on (nearly) whole decks, where every
 #: card can be placed, the first descent in this order fills whole suits at once.
 SUIT_POS: tuple[int, ...] = tuple(range(52))
-#: Inputs at least this large are searched suit-major (measured, benchmarks/solver.py).
-SUIT_MAJOR_FROM = 90
 
 
 class Shape(NamedTuple):
@@ -220,7 +219,14 @@ _WHOLE_NO_JOKERS: RulesCache[Tables] = RulesCache(
 )
 
 
-def tables_for(counts: Sequence[int], jokers: int, rules: Ruleset, *, whole_runs: bool = False) -> Tables:
+def tables_for(
+    counts: Sequence[int],
+    jokers: int,
+    rules: Ruleset,
+    *,
+    whole_runs: bool = False,
+    settings: SearchSettings = DEFAULT_SETTINGS,
+) -> Tables:
     """The shapes a search on this multiset needs.
 
     The cached per-ruleset tables where they suffice; otherwise (jokers side by
@@ -228,7 +234,7 @@ def tables_for(counts: Sequence[int], jokers: int, rules: Ruleset, *, whole_runs
     from the multiset itself.
     """
     if not whole_runs and not rules.adjacent_jokers:
-        return piece_tables(rules, suit_major=sum(counts) >= SUIT_MAJOR_FROM)
+        return piece_tables(rules, suit_major=sum(counts) >= settings.suit_major_from)
     if whole_runs and (rules.jokers == 0 or jokers == 0) and not rules.adjacent_jokers:
         return _WHOLE_NO_JOKERS(rules) if rules.jokers else full_tables(rules)
     return hand_tables(counts, jokers, rules, 13)
