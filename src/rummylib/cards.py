@@ -385,9 +385,9 @@ class CardMultiset:
             counts[card.index] += 1
         self._set(tuple(counts))
 
-    def _set(self, counts: tuple[int, ...]) -> None:
+    def _set(self, counts: tuple[int, ...], size: int | None = None) -> None:
         object.__setattr__(self, "_counts", counts)
-        object.__setattr__(self, "_len", sum(counts))
+        object.__setattr__(self, "_len", sum(counts) if size is None else size)
         object.__setattr__(self, "_hash", None)  # computed when first asked (most multisets are never hashed)
 
     @classmethod
@@ -410,10 +410,10 @@ class CardMultiset:
         return cls._trusted(values)
 
     @classmethod
-    def _trusted(cls, counts: tuple[int, ...]) -> CardMultiset:
-        """Build from counts the caller has computed correctly (no checks; internal)."""
+    def _trusted(cls, counts: tuple[int, ...], size: int | None = None) -> CardMultiset:
+        """Build from counts (totalling ``size``, if given) the caller has computed correctly (no checks; internal)."""
         new = cls.__new__(cls)
-        new._set(counts)
+        new._set(counts, size)
         return new
 
     @property

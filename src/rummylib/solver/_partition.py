@@ -23,7 +23,7 @@ from rummylib.solver._search import (
     wants_trial,
 )
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
-from rummylib.solver._small import small_partition
+from rummylib.solver._small import small_partition, small_partition_of_list
 from rummylib.solver._tables import Shape, Tables, build_melds, leftover, tables_for
 
 __all__ = ["best_partition", "search_partition"]
@@ -103,6 +103,10 @@ def search_partition(hand: Iterable[Card], rules: Ruleset, settings: SearchSetti
         InvalidCardsError: as :func:`best_partition`.
         RulesetError: as :func:`best_partition`.
     """
+    if type(hand) is list and isinstance(rules, Ruleset):
+        fast = small_partition_of_list(hand, rules, settings)  # the common call: a hand as a list
+        if fast is not None:
+            return fast
     ms, checked = prepare(hand, rules, "hand")
     small = small_partition(ms, checked, settings)  # small hands without jokers: same answer, sooner
     if small is not None:

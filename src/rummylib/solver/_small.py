@@ -45,11 +45,11 @@ from itertools import compress
 from operator import mul
 from typing import NamedTuple
 
-from rummylib.cards import CARDS, CardMultiset, Suit
+from rummylib.cards import CARDS, Card, CardMultiset, Suit
 from rummylib.melds import Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import wants_lp
-from rummylib.solver._results import Partition, RulesCache
+from rummylib.solver._results import Partition, RulesCache, trusted_partition
 from rummylib.solver._search import card_penalties
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import POS, Shape, build_meld, card_index_at, piece_tables
@@ -283,14 +283,13 @@ def small_partition(ms: CardMultiset, rules: Ruleset, settings: SearchSettings =
     a = sum(compress(_BIT, counts))
     single = a.bit_count() == size  # no card held twice
     if single:
-        total = sum(compress(table.pens, counts))
-    elif max(counts) > 2:
+        return _single(a, table, size)
+    if max(counts) > 2:
         return None
-    else:
-        total = sum(map(mul, table.pens, counts))
+    total = sum(map(mul, table.pens, counts))
     live = _live(a, table.ace_high)
     if not live:
-        return Partition((), ms, total)
+        return trusted_partition((), ms, total)
     a &= live
     pos_pens = table.pos_pens
     rem = 0
@@ -301,23 +300,93 @@ def small_partition(ms: CardMultiset, rules: Ruleset, settings: SearchSettings =
         q ^= low
     rows = table.rows
     memo1: _Memo = {0: (0, True, None)}
-    if not single:
-        b = sum(compress(_BIT, map(_MORE_THAN_ONE, counts))) & live
-        q = b
-        while q:
-            low = q & -q
-            rem += pos_pens[low.bit_length() - 1]
-            q ^= low
-        memo2: _Memo = {}
-        gain = _best2(a, b, rem, -1, rows, pos_pens, memo2, memo1)
-        chosen = _path2(a, b, memo2, memo1)
-    else:
-        gain = _best1(a, rem, -1, rows, pos_pens, memo1)
-        chosen = _path1(a, memo1, [])
+    b = sum(compress(_BIT, map(_MORE_THAN_ONE, counts))) & live
+    q = b
+    while q:
+        low = q & -q
+        rem += pos_pens[low.bit_length() - 1]
+        q ^= low
+    memo2: _Memo = {}
+    gain = _best2(a, b, rem, -1, rows, pos_pens, memo2, memo1)
+    chosen = _path2(a, b, memo2, memo1)
+    return _result(chosen, counts, ms, total - gain)
+
+
+def _result(chosen: list[_Entry], counts: tuple[int, ...], ms: CardMultiset | None, penalty: int) -> Partition:
+    """The partition of the chosen entries of the input ``counts`` (``ms``, if built already)."""
     if not chosen:
-        return Partition((), ms, total)
+        return trusted_partition((), CardMultiset._trusted(counts) if ms is None else ms, penalty)
     left = list(counts)
     for entry in chosen:
         for c in entry.naturals:
             left[c] -= 1
-    return Partition(_melds(chosen), CardMultiset._trusted(tuple(left)), total - gain)
+    return trusted_partition(tuple(_melds(chosen)), CardMultiset._trusted(tuple(left)), penalty)
+
+
+def _single(a: int, table: _Rows, size: int) -> Partition:
+    """The least-penalty partition of ``size`` single copies ``a`` (a bit per search position)."""
+    pos_pens = table.pos_pens
+    total = 0
+    q = a
+    while q:
+        low = q & -q
+        total += pos_pens[low.bit_length() - 1]
+        q ^= low
+    live = _live(a, table.ace_high)
+    if not live:
+        return trusted_partition((), _multiset_of(a, size), total)
+    b = a & live
+    rem = 0
+    q = b
+    while q:
+        low = q & -q
+        rem += pos_pens[low.bit_length() - 1]
+        q ^= low
+    memo1: _Memo = {0: (0, True, None)}
+    gain = _best1(b, rem, -1, table.rows, pos_pens, memo1)
+    chosen = _path1(b, memo1, [])
+    if not chosen:
+        return trusted_partition((), _multiset_of(a, size), total)
+    for entry in chosen:
+        a ^= entry.mask
+        size -= len(entry.naturals)
+    return trusted_partition(tuple(_melds(chosen)), _multiset_of(a, size), total - gain)
+
+
+#: Card index at each search position (the inverse of ``_tables.POS``).
+_CARD_AT: tuple[int, ...] = tuple(sorted(range(52), key=POS.__getitem__))
+
+
+def _multiset_of(a: int, size: int) -> CardMultiset:
+    """The multiset of the ``size`` cards whose search positions are the bits of ``a``."""
+    counts = [0] * 53
+    while a:
+        low = a & -a
+        counts[_CARD_AT[low.bit_length() - 1]] = 1
+        a ^= low
+    return CardMultiset._trusted(tuple(counts), size)
+
+
+#: Bit of each card index at its search position; none for the joker.
+_BIT53: tuple[int, ...] = (*_BIT, 0)
+
+
+def small_partition_of_list(cards: list[object], rules: Ruleset, settings: SearchSettings) -> Partition | None:
+    """:func:`small_partition` straight from a plain list of distinct cards without jokers, or None.
+
+    The common call (a hand, as a list) without building a multiset first:
+    ``None`` for anything else (a card twice, a joker, an item not a
+    :class:`~rummylib.cards.Card`), which takes the checked path.
+    """
+    size = len(cards)
+    if size > settings.small_max or wants_lp(size, settings) or rules.adjacent_jokers:
+        return None
+    bits = _BIT53
+    a = 0
+    for card in cards:
+        if type(card) is not Card:
+            return None
+        a |= bits[card.index]
+    if a.bit_count() != size:
+        return None  # a joker (no bit), or a card twice
+    return _single(a, _ROWS(rules), size)
