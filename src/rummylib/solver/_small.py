@@ -292,20 +292,10 @@ def small_partition(ms: CardMultiset, rules: Ruleset, settings: SearchSettings =
         return trusted_partition((), ms, total)
     a &= live
     pos_pens = table.pos_pens
-    rem = 0
-    q = a
-    while q:
-        low = q & -q
-        rem += pos_pens[low.bit_length() - 1]
-        q ^= low
     rows = table.rows
     memo1: _Memo = {0: (0, True, None)}
     b = sum(compress(_BIT, map(_MORE_THAN_ONE, counts))) & live
-    q = b
-    while q:
-        low = q & -q
-        rem += pos_pens[low.bit_length() - 1]
-        q ^= low
+    rem = _sum_at(a, pos_pens) + _sum_at(b, pos_pens)
     memo2: _Memo = {}
     gain = _best2(a, b, rem, -1, rows, pos_pens, memo2, memo1)
     chosen = _path2(a, b, memo2, memo1)
@@ -323,25 +313,25 @@ def _result(chosen: list[_Entry], counts: tuple[int, ...], ms: CardMultiset | No
     return trusted_partition(tuple(_melds(chosen)), CardMultiset._trusted(tuple(left)), penalty)
 
 
+def _sum_at(a: int, values: tuple[int, ...]) -> int:
+    """The sum of ``values`` at the positions of the bits of ``a``."""
+    total = 0
+    while a:
+        low = a & -a
+        total += values[low.bit_length() - 1]
+        a ^= low
+    return total
+
+
 def _single(a: int, table: _Rows, size: int) -> Partition:
     """The least-penalty partition of ``size`` single copies ``a`` (a bit per search position)."""
     pos_pens = table.pos_pens
-    total = 0
-    q = a
-    while q:
-        low = q & -q
-        total += pos_pens[low.bit_length() - 1]
-        q ^= low
+    total = _sum_at(a, pos_pens)
     live = _live(a, table.ace_high)
     if not live:
         return trusted_partition((), _multiset_of(a, size), total)
     b = a & live
-    rem = 0
-    q = b
-    while q:
-        low = q & -q
-        rem += pos_pens[low.bit_length() - 1]
-        q ^= low
+    rem = _sum_at(b, pos_pens)
     memo1: _Memo = {0: (0, True, None)}
     gain = _best1(b, rem, -1, table.rows, pos_pens, memo1)
     chosen = _path1(b, memo1, [])
