@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import attrs
@@ -29,6 +29,7 @@ from .._guards import is_collection_of_items, is_int_in
 
 __all__ = [
     "ACE_HIGH",
+    "JOKER_DECLARATION",
     "End",
     "Group",
     "Meld",
@@ -39,6 +40,8 @@ __all__ = [
     "meld_points",
     "position_value",
     "rank_value",
+    "slot_token",
+    "split_slot",
     "validate_meld",
 ]
 
@@ -397,4 +400,30 @@ def format_meld(meld: Meld) -> str:
     'JK=4H 5H JK=6H 7H'
     """
     meld = _check_meld(meld)
-    return " ".join(f"JK={r}" if c.is_joker else str(c) for c, r in zip(meld.cards, meld.represents))
+    return " ".join(map(slot_token, meld.cards, meld.represents))
+
+
+#: What a joker's slot token starts with before the card it stands for (``JK=7H``, R-J1).
+JOKER_DECLARATION: Final = "JK="
+
+
+def slot_token(card: Card, represents: Card, spell: Callable[[Card], str] = str) -> str:
+    """One slot of a meld in the notation: the card, or ``JK=<card>`` for a joker (the one writer).
+
+    ``spell`` writes a card (``str``: ``7H``; a terminal may use suit symbols).
+
+    >>> from rummylib import parse_card
+    >>> slot_token(parse_card("JK"), parse_card("7H")), slot_token(parse_card("5H"), parse_card("5H"))
+    ('JK=7H', '5H')
+    """
+    return JOKER_DECLARATION + spell(represents) if card.is_joker else spell(card)
+
+
+def split_slot(token: str) -> tuple[str, str | None]:
+    """A slot token's card text and the card text it declares (``None`` if none; the one reader).
+
+    >>> split_slot("JK=7H"), split_slot("5H")
+    (('JK', '7H'), ('5H', None))
+    """
+    head, sep, tail = token.partition("=")
+    return (head, tail) if sep else (head, None)
