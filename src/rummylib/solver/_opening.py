@@ -7,8 +7,9 @@ from operator import mul
 from typing import cast
 
 from rummylib._guards import is_int, is_int_in
-from rummylib.cards import Card, CardMultiset
+from rummylib.cards import CARDS, Card, CardMultiset, Rank
 from rummylib.errors import InvalidStateError, StateReason, shorten
+from rummylib.melds import rank_value
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import SCALE, Split, first_cover, tightened, wants_lp
 from rummylib.solver._results import Opening, prepare
@@ -40,7 +41,7 @@ def _scales(rules: Ruleset) -> tuple[tuple[int, ...], int, int, tuple[int, ...]]
     m1 = sum(pens[:52]) * rules.decks + pens[52] * rules.jokers + 1
     m2 = m1 * (52 * rules.decks + rules.jokers + 1)
     # What one card can add at most: its best place value (jokers 11, aces high).
-    best_points = (*(11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)), 11)
+    best_points = (*(rank_value(cast(Rank, CARDS[i].rank)) for i in range(52)), 11)
     return pens, m1, m2, best_points
 
 

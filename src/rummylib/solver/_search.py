@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple, TypeVar
 
 from rummylib.rules import Ruleset
+from rummylib.scoring import _penalty_table
+from rummylib.solver._results import RulesCache
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import Shape, Tables
 
@@ -34,9 +36,11 @@ class Entry(NamedTuple):
 
 
 def card_penalties(rules: Ruleset) -> tuple[int, ...]:
-    """Penalty of each card index left in hand (R-V), joker last."""
-    values = [rules.ace_penalty if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)]
-    return (*values, rules.joker_penalty)
+    """Penalty of each card index left in hand (R-V), joker last (cached per ruleset)."""
+    return _PENALTIES(rules)
+
+
+_PENALTIES: RulesCache[tuple[int, ...]] = RulesCache(_penalty_table)
 
 
 def pack(counts: Sequence[int], tables: Tables) -> int:

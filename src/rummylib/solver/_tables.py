@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import attrs
 
-from rummylib.cards import CARDS, JOKER, CardMultiset, Rank, Suit
+from rummylib.cards import CARDS, JOKER, CardMultiset, Rank, Suit, _natural_index
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, position_value, rank_value
 from rummylib.rules import Ruleset
 from rummylib.solver._results import RulesCache
@@ -63,7 +63,7 @@ class Shape(NamedTuple):
 
 def card_index_at(position: int, suit: int) -> int:
     """Card index of run position ``position`` (1-14) in suit ``suit`` (0-3)."""
-    return suit * 13 + (0 if position == ACE_HIGH else position - 1)
+    return _natural_index(suit, 1 if position == ACE_HIGH else position)
 
 
 def build_meld(shape: Shape) -> Meld:
@@ -74,7 +74,7 @@ def build_meld(shape: Shape) -> Meld:
         return Run(_SUITS[suit], start, cards)
     rank = Rank(shape.key)
     suits = tuple(_SUITS[s] for s in shape.layout)
-    cards = tuple(JOKER if j else CARDS[s * 13 + shape.key - 1] for s, j in zip(shape.layout, shape.joker_slots))
+    cards = tuple(JOKER if j else CARDS[_natural_index(s, shape.key)] for s, j in zip(shape.layout, shape.joker_slots))
     return Group(rank, cards, suits)
 
 
@@ -116,7 +116,7 @@ def group_shapes(rules: Ruleset, rank: int) -> Iterator[Shape]:
             missing = [s for s in range(4) if not suit_set >> s & 1][:jokers]
             layout = tuple(sorted(naturals_suits + missing))
             slots = tuple(s in missing for s in layout)
-            naturals = tuple(s * 13 + rank - 1 for s in naturals_suits)
+            naturals = tuple(_natural_index(s, rank) for s in naturals_suits)
             mask = 0
             for c in naturals:
                 mask |= 1 << c
