@@ -35,6 +35,7 @@ __all__ = [
     "Meld",
     "Run",
     "card_at_position",
+    "checked_points",
     "format_meld",
     "is_clean_run",
     "meld_points",
@@ -375,6 +376,11 @@ def meld_points(meld: Meld, rules: Ruleset) -> int:
     31
     """
     validate_meld(meld, rules)
+    return checked_points(meld)
+
+
+def checked_points(meld: Meld) -> int:
+    """:func:`meld_points` of a meld the caller has validated already (no second check; internal)."""
     return sum(meld.points)
 
 
