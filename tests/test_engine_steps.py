@@ -20,7 +20,7 @@ import attrs
 import pytest
 
 import rummylib as rl
-from rummylib.cards import CARDS
+from rummylib._card import CARDS
 
 C = rl.parse_cards
 R = rl.IllegalActionReason

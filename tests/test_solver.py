@@ -36,7 +36,8 @@ from rummylib import (
     plan_go_out,
     validate_meld,
 )
-from rummylib.cards import CARDS, Card
+from rummylib._card import CARDS
+from rummylib.cards import Card
 from rummylib.melds import Meld
 from rummylib.solver import _goout, _search
 

@@ -31,7 +31,7 @@ from rummylib import (
     parse_cards,
     validate_meld,
 )
-from rummylib.cards import CARDS
+from rummylib._card import CARDS
 from rummylib.solver import _small
 from rummylib.solver._partition import search_partition
 from rummylib.solver._settings import DEFAULT_SETTINGS

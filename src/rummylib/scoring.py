@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from rummylib.cards import CARDS, Card, as_cards
+from rummylib._card import CARDS, as_cards
+from rummylib.cards import Card
 from rummylib.errors import (
     ArgumentError,
     ArgumentReason,

@@ -9,14 +9,8 @@ from typing import Final
 
 import attrs
 
-from rummylib.cards import (
-    Card,
-    Rank,
-    Suit,
-    as_cards,
-    format_cards,
-    natural,
-)
+from rummylib._card import as_cards, natural
+from rummylib.cards import Card, Rank, Suit, format_cards
 from rummylib.errors import (
     InvalidCardsError,
     InvalidMeldError,

@@ -12,7 +12,8 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, NoReturn, TypeVar, cast
 
-from rummylib.cards import CARDS, JOKER, Card
+from rummylib._card import CARDS
+from rummylib.cards import JOKER, Card
 from rummylib.errors import InvalidStateError, StateReason
 
 __all__: list[str] = []

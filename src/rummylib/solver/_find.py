@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Rank, Suit, _natural_index
+from rummylib._card import CARDS, _natural_index
+from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit
 from rummylib.melds import ACE_HIGH, Group, Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.solver._results import prepare

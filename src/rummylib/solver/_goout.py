@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, cast
 
+from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, LayMeld, LayOff, Open, SwapJoker
-from rummylib.cards import CARDS, JOKER, Card, CardMultiset, check_in_deck
+from rummylib.cards import JOKER, Card, CardMultiset, check_in_deck
 from rummylib.errors import (
     ArgumentError,
     ArgumentReason,

@@ -6,8 +6,9 @@ from collections.abc import Iterable
 from operator import mul
 from typing import cast
 
+from rummylib._card import CARDS
 from rummylib._guards import is_int, is_int_in
-from rummylib.cards import CARDS, Card, CardMultiset, Rank
+from rummylib.cards import Card, CardMultiset, Rank
 from rummylib.errors import InvalidStateError, StateReason, shorten
 from rummylib.melds import rank_value
 from rummylib.rules import Ruleset

@@ -45,7 +45,8 @@ from itertools import compress
 from operator import mul
 from typing import NamedTuple
 
-from rummylib.cards import CARDS, Card, CardMultiset, Suit
+from rummylib._card import CARDS
+from rummylib.cards import Card, CardMultiset, Suit
 from rummylib.melds import Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import wants_lp

@@ -18,7 +18,8 @@ from typing import NamedTuple
 
 import attrs
 
-from rummylib.cards import CARDS, JOKER, CardMultiset, Rank, Suit, _natural_index
+from rummylib._card import CARDS, _natural_index
+from rummylib.cards import JOKER, CardMultiset, Rank, Suit
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, position_value, rank_value
 from rummylib.rules import Ruleset
 from rummylib.solver._results import RulesCache
