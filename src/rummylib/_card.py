@@ -217,9 +217,8 @@ def as_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
         InvalidCardsError: ``cards`` is text, a single card, not iterable, or
             holds something that is not a :class:`Card` (reason ``WRONG_TYPE``).
 
-    >>> from rummylib import CardMultiset, parse_cards
-    >>> as_cards(CardMultiset(parse_cards("JK 7H")))
-    (Card('7H'), Card('JK'))
+    >>> as_cards(iter([JOKER, natural(7, Suit.HEARTS)]))
+    (Card('JK'), Card('7H'))
     >>> as_cards("7H")
     Traceback (most recent call last):
     ...
