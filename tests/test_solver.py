@@ -388,7 +388,7 @@ def test_opening_keep_is_validated(keep: object) -> None:
     assert best_opening(hand, REMIK, keep=108) is None
 
 
-# --- many swappable jokers (issue 10: swaps are a set, not every subset) ----------------------
+# --- many swappable jokers (swaps are a set, not every subset) ----------------------------------
 
 FOUR_DECKS = attrs.evolve(REMIK, name="four-decks", decks=4, jokers=16)
 

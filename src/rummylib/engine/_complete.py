@@ -13,7 +13,7 @@ the taken card are still needed, the melds still allowed), so each question
 is answered once per position, never by listing openings. A bound on the
 points the cards left can still bring cuts hopeless branches early.
 
-Issue 12 note: the candidate melds still come from ``find_melds`` as
+Left to do: the candidate melds still come from ``find_melds`` as
 :class:`~rummylib.Meld` objects and are turned into count pairs here; a
 solver query on packed counts (the completion and the R-D2/J4 cover as one
 search over the solver's shapes) would remove that step and most of the

@@ -15,7 +15,7 @@ Jokers swapped off the table are counted apart: they must go into new melds
 (R-J4), and the melds holding them are laid after the opening and do not
 count toward it. Jokers that are left once the naturals are placed go onto
 free ends of table melds, or are the discard. The state is polynomial in the
-number of swappable jokers (issue 10: every subset was tried before).
+number of swappable jokers (every subset was tried before).
 """
 
 from __future__ import annotations
