@@ -284,7 +284,7 @@ def small_partition(ms: CardMultiset, rules: Ruleset, settings: SearchSettings =
     a = sum(compress(_BIT, counts))
     single = a.bit_count() == size  # no card held twice
     if single:
-        return _single(a, table, size)
+        return _single(a, sum(compress(table.pens, counts)), list(counts), table, size)
     if max(counts) > 2:
         return None
     total = sum(map(mul, table.pens, counts))
@@ -324,38 +324,24 @@ def _sum_at(a: int, values: tuple[int, ...]) -> int:
     return total
 
 
-def _single(a: int, table: _Rows, size: int) -> Partition:
-    """The least-penalty partition of ``size`` single copies ``a`` (a bit per search position)."""
-    pos_pens = table.pos_pens
-    total = _sum_at(a, pos_pens)
+def _single(a: int, total: int, counts: list[int], table: _Rows, size: int) -> Partition:
+    """The least-penalty partition of ``size`` single copies: ``a`` (a bit per search position),
+    ``counts`` (by card index, a list this may change), of penalty ``total``."""
     live = _live(a, table.ace_high)
     if not live:
-        return trusted_partition((), _multiset_of(a, size), total)
+        return trusted_partition((), CardMultiset._trusted(tuple(counts), size), total)
     b = a & live
-    rem = _sum_at(b, pos_pens)
+    pos_pens = table.pos_pens
     memo1: _Memo = {0: (0, True, None)}
-    gain = _best1(b, rem, -1, table.rows, pos_pens, memo1)
+    gain = _best1(b, _sum_at(b, pos_pens), -1, table.rows, pos_pens, memo1)
     chosen = _path1(b, memo1, [])
     if not chosen:
-        return trusted_partition((), _multiset_of(a, size), total)
+        return trusted_partition((), CardMultiset._trusted(tuple(counts), size), total)
     for entry in chosen:
-        a ^= entry.mask
+        for c in entry.naturals:
+            counts[c] = 0
         size -= len(entry.naturals)
-    return trusted_partition(tuple(_melds(chosen)), _multiset_of(a, size), total - gain)
-
-
-#: Card index at each search position (the inverse of ``_tables.POS``).
-_CARD_AT: tuple[int, ...] = tuple(sorted(range(52), key=POS.__getitem__))
-
-
-def _multiset_of(a: int, size: int) -> CardMultiset:
-    """The multiset of the ``size`` cards whose search positions are the bits of ``a``."""
-    counts = [0] * 53
-    while a:
-        low = a & -a
-        counts[_CARD_AT[low.bit_length() - 1]] = 1
-        a ^= low
-    return CardMultiset._trusted(tuple(counts), size)
+    return trusted_partition(tuple(_melds(chosen)), CardMultiset._trusted(tuple(counts), size), total - gain)
 
 
 #: Bit of each card index at its search position; none for the joker.
@@ -370,14 +356,21 @@ def small_partition_of_list(cards: list[object], rules: Ruleset, settings: Searc
     :class:`~rummylib.cards.Card`), which takes the checked path.
     """
     size = len(cards)
-    if size > settings.small_max or wants_lp(size, settings) or rules.adjacent_jokers:
+    if size > settings.small_max or size >= settings.lp_from or rules.adjacent_jokers:
         return None
+    table = _ROWS(rules)
+    pens = table.pens
     bits = _BIT53
+    counts = [0] * 53
     a = 0
+    total = 0
     for card in cards:
         if type(card) is not Card:
             return None
-        a |= bits[card.index]
+        i = card.index
+        a |= bits[i]
+        counts[i] = 1
+        total += pens[i]
     if a.bit_count() != size:
         return None  # a joker (no bit), or a card twice
-    return _single(a, _ROWS(rules), size)
+    return _single(a, total, counts, table, size)
