@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from operator import mul
 from typing import cast
 
+import attrs
+
 from rummylib._card import CARDS
 from rummylib._guards import is_int, is_int_in
 from rummylib.cards import Card, CardMultiset, Rank
@@ -17,6 +19,7 @@ from rummylib.solver._results import Opening, prepare
 from rummylib.solver._search import (
     Cover,
     Entry,
+    OverBudget,
     by_position,
     card_penalties,
     cards_in,
@@ -314,9 +317,18 @@ def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettin
     need = int(rules.opening_clean_run) | keep << 1  # the duty of the search (see Cover)
     # Only openings worth the opening points matter: anything less is cut off.
     alpha = rules.opening_points * m2 - 1
+    best = None
+    settled = False
     if keep == 1 and cards_in(x, tables.width, tables.field) + jokers >= settings.keep_split_from:
-        best = _keep_one(cover, tables, x, jokers, need & 1, alpha, m2)
-    else:
+        # A budgeted attempt: on some inputs the search that may lay every card is the hard
+        # one, and the search carrying the duty to keep a card is the quicker (exact either way).
+        attempt = attrs.evolve(settings, memo_limit=settings.keep_split_budget, give_up=True)
+        try:
+            best = _keep_one(Cover(tables, cover.rows, potential, attempt), tables, x, jokers, need & 1, alpha, m2)
+            settled = True
+        except OverBudget:
+            pass
+    if not settled:
         best = _search(cover, tables, x, jokers, need, alpha, m2)
     if best is None:
         return None

@@ -153,7 +153,7 @@ class Cover:
         self.scale = scale
         #: Memo size at which :meth:`full` is called; :meth:`within` lowers it for a while.
         self.limit = settings.memo_limit
-        self.trial = False
+        self.trial = settings.give_up
 
     def full(self) -> None:
         """The memo reached :attr:`limit`: start it over, or end a trial search."""
@@ -176,7 +176,7 @@ class Cover:
             return None
         finally:
             self.limit = self.settings.memo_limit
-            self.trial = False
+            self.trial = self.settings.give_up
 
     def presence(self, x: int) -> int:
         """Bit at the low end of each field whose count is non-zero."""

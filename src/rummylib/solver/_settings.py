@@ -41,9 +41,13 @@ class SearchSettings:
             spend on tie-breaks (cards placed, penalty) before the search
             priced by the whole gain takes over.
         keep_split_from: openings of inputs this large that must keep one card
-            (R-T3) search without it, leaving each card out in turn, when the
-            best opening of all the cards lays every card.
+            (R-T3) first try a search without it, leaving each card out in turn
+            when the best opening of all the cards lays every card.
+        keep_split_budget: memoised states each search of that attempt may use;
+            past it the attempt gives way to the search that carries the duty.
         memo_limit: most states one search memoises; past it the memo starts over.
+        give_up: a search whose memo reaches ``memo_limit`` gives up
+            (``OverBudget``) instead of starting over (set for a budgeted attempt).
         suit_major_from: inputs of this many cards or more are searched
             suit-major (whole suits first) rather than rank-major.
     """
@@ -57,8 +61,10 @@ class SearchSettings:
     dive_rounds: int = 12
     tie_budget: int = 20_000
     keep_split_from: int = 24
+    keep_split_budget: int = 50_000
     memo_limit: int = 200_000
     suit_major_from: int = 90
+    give_up: bool = False
 
 
 #: The settings every public solver function uses.
