@@ -15,7 +15,7 @@ Jokers swapped off the table are counted apart: they must go into new melds
 (R-J4), and the melds holding them are laid after the opening and do not
 count toward it. Jokers that are left once the naturals are placed go onto
 free ends of table melds, or are the discard. The state is polynomial in the
-number of swappable jokers (issue 10: every subset was tried before).
+number of swappable jokers (every subset was tried before).
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, cast
 
+from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, LayMeld, LayOff, Open, SwapJoker
-from rummylib.cards import CARDS, JOKER, Card, CardMultiset, check_in_deck
+from rummylib.cards import JOKER, Card, CardMultiset, check_in_deck
 from rummylib.errors import (
     ArgumentError,
     ArgumentReason,
