@@ -116,30 +116,74 @@ def bench_apply(pairs: Sequence[tuple[rl.GameState, rl.Action]], repeats: int) -
     return len(pairs) / _median_time(plain, repeats), len(pairs) / _median_time(copying, max(1, repeats // 2))
 
 
+def describe(state: rl.GameState) -> str:
+    """A state in a line of notation: phase, seat, hand, top discard, table size and the turn's duties."""
+    r = state.round
+    seat = r.to_act
+    turn = r.turn
+    duties = [
+        f"{name}={value}"
+        for name, value in (
+            ("taken", turn.taken),
+            ("must_meld", turn.must_meld),
+            ("must_go_out", turn.must_go_out),
+            ("freed_jokers", turn.freed_jokers),
+            ("melds_laid", turn.melds_laid),
+            ("opening_points", turn.opening_points),
+        )
+        if value
+    ]
+    top = r.discard[-1] if r.discard else "-"
+    opened = "opened" if r.opened[seat] else "not opened"
+    return (
+        f"{state.rules.name} {state.num_players}p {r.phase.value}, seat {seat} {opened}, hand [{r.hands[seat]}], "
+        f"top {top}, {len(r.table)} table melds{', ' if duties else ''}{', '.join(duties)}"
+    )
+
+
+def _percentiles(times: list[float]) -> tuple[float, float, float]:
+    times = sorted(times)
+    return statistics.median(times), times[int(0.9 * (len(times) - 1))], times[int(0.99 * (len(times) - 1))]
+
+
 def bench_legal(
     pairs: Sequence[tuple[rl.GameState, rl.Action]], sample: int
-) -> dict[str, tuple[float, float, float, float]]:
-    """Per phase: median, 90th and 99th percentile µs of ``list(legal_actions)``, and the mean count.
+) -> dict[str, tuple[float, float, float, float, float, float, str]]:
+    """Per phase: median, p90 and p99 µs of ``list(legal_actions)`` cold, the mean count, warm median and p99, slowest.
 
     Cold: the engine's per-hand caches are emptied before each listing (the
     solver's per-ruleset tables stay built, as in any long-running process).
+    Warm: the same states listed in game order without emptying them (as a
+    game loop meets them: the draw phase's questions about a hand come back in
+    its play phase). The last item describes the slowest state (cold).
     """
     step = max(1, len(pairs) // sample)
-    by_phase: dict[str, list[tuple[float, int]]] = {}
+    by_phase: dict[str, list[tuple[float, int, rl.GameState]]] = {}
     for state, _ in pairs[::step]:
         engine_cache.clear()
         start = _clock()
         n = len(list(rl.legal_actions(state)))
         elapsed = _clock() - start
-        by_phase.setdefault(state.phase.value, []).append((elapsed * 1e6, n))
+        by_phase.setdefault(state.phase.value, []).append((elapsed * 1e6, n, state))
+    warm: dict[str, list[float]] = {}
+    engine_cache.clear()
+    for state, _ in pairs:
+        start = _clock()
+        list(rl.legal_actions(state))
+        warm.setdefault(state.phase.value, []).append((_clock() - start) * 1e6)
     out = {}
     for phase, rows in sorted(by_phase.items()):
-        times = sorted(t for t, _ in rows)
+        med, p90, p99 = _percentiles([t for t, _, _ in rows])
+        warm_med, _, warm_p99 = _percentiles(warm[phase])
+        slowest = max(rows, key=lambda row: row[0])
         out[phase] = (
-            statistics.median(times),
-            times[int(0.9 * (len(times) - 1))],
-            times[int(0.99 * (len(times) - 1))],
-            statistics.fmean(n for _, n in rows),
+            med,
+            p90,
+            p99,
+            statistics.fmean(n for _, n, _ in rows),
+            warm_med,
+            warm_p99,
+            f"{slowest[0]:,.0f} µs: {describe(slowest[2])}",
         )
     return out
 
@@ -164,7 +208,7 @@ def bench_most_legal(games: int) -> tuple[int, str, float, str]:
                     if n > most:
                         most, where = n, f"{name} {kind} game {g}, {state.phase.value}"
                     if elapsed > slowest:
-                        slowest, slow_where = elapsed, f"{name} {kind} game {g}, {state.phase.value}, {n} actions"
+                        slowest, slow_where = elapsed, f"{kind} game {g}, {n} actions: {describe(state)}"
                     state = rl.apply(state, bots[state.to_act].choose(rl.view(state, state.to_act), legal))
     return most, where, slowest, slow_where
 
@@ -281,8 +325,12 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     rows: list[Row] = []
     print(f"rummylib {rl.__version__}, Python {platform.python_version()}, {platform.machine()}", flush=True)
+    peers: dict[str, tuple[float, float] | None] = {}
     for name, rules, players in TABLES:
         for kind, games in (("greedy", greedy_games), ("random", random_games)):
+            if kind == "random":
+                # The peer right before our random games, so both see the same load on a shared machine.
+                peers[name] = bench_rlcard(40 if args.quick else 100, repeats)
             gps, aps, median_game = bench_games(kind, rules, players, games, repeats)
             rows.append((f"{name} {players}p, {kind} bots: games/s", f"{gps:.2f}", f"{games} games"))
             rows.append((f"{name} {players}p, {kind} bots: actions/s", f"{aps:,.0f}", ""))
@@ -294,8 +342,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 )
             )
             print(rows[-3:], flush=True)
-    peer = bench_rlcard(40 if args.quick else 100, repeats)
+    peer = peers[TABLES[0][0]]
     apply_rates: dict[str, float] = {}
+    listing: dict[tuple[str, str], tuple[float, float, float]] = {}
     for name, rules, players in TABLES:
         pairs = random_trajectory(rules, players, 2, 3000)
         rate, copying = bench_apply(pairs, repeats)
@@ -314,15 +363,20 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"ratio {rate / copying:.1f}x",
             )
         )
-        for phase, (med, p90, p99, count) in bench_legal(pairs, 300).items():
+        for phase, (med, p90, p99, count, warm_med, warm_p99, slow) in bench_legal(pairs, 300).items():
             target = "; target <= 60 µs median, <= 2 ms p99" if (name, phase) == ("remik", "play") else ""
             rows.append(
                 (
                     f"{name} {players}p: list(legal_actions) in {phase}, µs",
                     f"{med:,.0f}",
-                    f"p90 {p90:,.0f} µs, p99 {p99:,.0f} µs, {count:.1f} actions{target}",
+                    (
+                        f"cold: p90 {p90:,.0f} µs, p99 {p99:,.0f} µs, {count:.1f} actions; "
+                        f"warm: median {warm_med:,.0f} µs, p99 {warm_p99:,.0f} µs{target}"
+                    ),
                 )
             )
+            rows.append((f"{name} {players}p: slowest cold listing in {phase}", "", slow))
+            listing[(name, phase)] = (med, p99, warm_med)
         mem = bench_memory(rules, players)
         rows.append(
             (f"{name} {players}p: one mid-game state, own bytes", f"{mem['own']:,.0f}", f"pickled {mem['pickled']:,} B")
@@ -348,10 +402,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     if peer is None:
         rows.append(("RLCard gin rummy (peer)", "n/a", "pip install rlcard to measure"))
     else:
-        gps, sps = peer
-        rows.append(("RLCard gin-rummy 2p, RandomAgent: games/s (peer)", f"{gps:.1f}", "one deal per game"))
-        rows.append(("RLCard gin-rummy 2p, RandomAgent: steps/s (peer)", f"{sps:,.0f}", ""))
         for name in apply_rates:  # noqa: PLC0206 - the rows, not the rates, are read
+            gps, sps = peers[name] or peer
+            rows.append(
+                (f"RLCard gin-rummy 2p, RandomAgent: games/s (peer, beside {name})", f"{gps:.1f}", "one deal per game")
+            )
+            rows.append((f"RLCard gin-rummy 2p, RandomAgent: steps/s (peer, beside {name})", f"{sps:,.0f}", ""))
             rand_aps = next(r[1] for r in rows if r[0].startswith(f"{name} 4p, random bots: actions/s"))
             mine = float(rand_aps.replace(",", ""))
             rows.append(
@@ -378,6 +434,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"|{'-' * (width + 2)}|-------:|------|")
     for label, value, note in rows:
         print(f"| {label:<{width}} | {value} | {note} |")
+    print()
+    print("Issue 11's table (this run):")
+    print()
+    print("| measure | now | target |")
+    print("|---|---|---|")
+    measured = {label: v for label, v, _ in rows}
+    if peer is not None:
+        ratios = " / ".join(measured[f"ratio {n} random actions/s : RLCard steps/s"] for n, _, _ in TABLES)
+        print(f"| random-play step rate vs RLCard gin steps/s, remik 4p / straight 4p | {ratios} | >= 3x both |")
+    med, p99, warm_med = listing[("remik", "play")]
+    print(
+        f"| list(legal_actions), remik 4p play phase | {med:,.0f} µs median, p99 {p99:,.0f} µs cold "
+        f"(warm {warm_med:,.0f} µs) | <= 60 µs median, <= 2 ms p99 |"
+    )
+    if args.scan_games:
+        print(f"| most legal actions in any state of {args.scan_games} games | {most:,} | <= 500 |")
+    print(f"| greedy 4-player remik game | {measured['remik 4p, greedy bots: s per game (median)']} s | <= 0.1 s |")
 
 
 if __name__ == "__main__":

@@ -101,7 +101,7 @@ LATER_LAYERS: set[str] = {
     "can_open",
     "check_opening",
     "find_melds",
-    # the opening check's error (issue 11)
+    # the opening check's error
     "InvalidOpeningError",
     "OpeningReason",
     "plan_go_out",

@@ -50,7 +50,8 @@ from rummylib import (
     swap_joker,
     validate_meld,
 )
-from rummylib.cards import CARDS, as_cards, as_multiset, card_at, check_in_deck, format_cards, natural
+from rummylib._card import CARDS, as_cards, card_at, natural
+from rummylib.cards import as_multiset, check_in_deck, format_cards
 from rummylib.errors import MAX_MESSAGE, shorten
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -25,7 +25,8 @@ from rummylib import (
     parse_card,
     parse_cards,
 )
-from rummylib.cards import CARDS, as_cards, as_multiset, card_at, check_in_deck, format_cards, natural
+from rummylib._card import CARDS, as_cards, card_at, natural
+from rummylib.cards import as_multiset, check_in_deck, format_cards
 from rummylib.errors import CardsReason
 
 cards_st = st.sampled_from(CARDS)

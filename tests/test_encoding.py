@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import rummylib as rl
 from rummylib import JOKER, Discard, DrawStock, End, LayMeld, LayOff, Open, SwapJoker, parse_card, parse_cards
+from rummylib._card import natural
 from rummylib.encoding import ActionCodec, EncodingError, EncodingReason, ObservationEncoder
 from rummylib.melds import Group, Run, validate_meld
 from rummylib.testing import game_states
@@ -164,7 +165,7 @@ def _oracle_meld_count(rules: rl.Ruleset) -> int:
     for rank, size in itertools.product(rl.Rank, (3, 4)):
         for suits in itertools.combinations(rl.Suit, size):
             for jokers in itertools.product((False, True), repeat=size):
-                cards = [JOKER if j else rl.cards.natural(int(rank), s) for s, j in zip(suits, jokers)]
+                cards = [JOKER if j else natural(int(rank), s) for s, j in zip(suits, jokers)]
                 try:
                     validate_meld(Group(rank, cards, suits), rules)
                 except rl.RummyError:

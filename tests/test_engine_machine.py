@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import rummylib as rl
-from rummylib.cards import CARDS
+from rummylib._card import CARDS
 
 VARIANTS = [
     attrs.evolve(rl.REMIK, restock_limit=1),

@@ -21,7 +21,7 @@ import pytest
 from _setup import with_openers_melds
 
 import rummylib as rl
-from rummylib.cards import CARDS
+from rummylib._card import CARDS
 
 C = rl.parse_cards
 R = rl.IllegalActionReason

@@ -175,7 +175,7 @@ def test_a_group_of_one_deck_is_automatically_distinct() -> None:
     assert isinstance(group, Group) and len(group) == 4
 
 
-# --- every way to be invalid has its own reason (issue 2, part 6) ------------------------
+# --- every way to be invalid has its own reason ------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Error messages speak notation: cards, melds and actions as a player writes them (issue 15).
+"""Error messages speak notation: cards, melds and actions as a player writes them.
 
 Never a Python repr (``Card('9H')``) or a class name (``DrawStock``); a rule
 code, where there is one, is a short suffix such as ``(R-O1)``.

@@ -1,4 +1,4 @@
-"""Lean views: a view names a preset ruleset by name and fingerprint; readers resolve it (issue 16)."""
+"""Lean views: a view names a preset ruleset by name and fingerprint; readers resolve it."""
 
 from __future__ import annotations
 

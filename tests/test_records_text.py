@@ -1,4 +1,4 @@
-"""Game records with headers and comments: the text form a person reads and edits (issue 16)."""
+"""Game records with headers and comments: the text form a person reads and edits."""
 
 from __future__ import annotations
 

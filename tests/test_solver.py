@@ -36,7 +36,8 @@ from rummylib import (
     plan_go_out,
     validate_meld,
 )
-from rummylib.cards import CARDS, Card
+from rummylib._card import CARDS
+from rummylib.cards import Card
 from rummylib.melds import Meld
 from rummylib.solver import _goout, _search
 
@@ -387,7 +388,7 @@ def test_opening_keep_is_validated(keep: object) -> None:
     assert best_opening(hand, REMIK, keep=108) is None
 
 
-# --- many swappable jokers (issue 10: swaps are a set, not every subset) ----------------------
+# --- many swappable jokers (swaps are a set, not every subset) ----------------------------------
 
 FOUR_DECKS = attrs.evolve(REMIK, name="four-decks", decks=4, jokers=16)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 from unittest import mock
 
 import attrs
@@ -15,22 +16,29 @@ from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
 
 from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, best_opening, best_partition, deck, parse_cards
+from rummylib.melds import is_clean_run
 from rummylib.solver import _priced, _search
 from rummylib.solver._lp import solve_lp
 from rummylib.solver._opening import _rows as opening_rows
 from rummylib.solver._opening import _split as opening_split
+from rummylib.solver._opening import search_opening
 from rummylib.solver._partition import _rows as partition_rows
 from rummylib.solver._partition import _split as partition_split
+from rummylib.solver._partition import search_partition
 from rummylib.solver._priced import SCALE, tightened
 from rummylib.solver._search import Cover, card_penalties, pack
+from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import Shape, Tables, tables_for
 
 
-@contextmanager
-def lp_from(size: int) -> Iterator[None]:
+def tuned(**changes: Any) -> SearchSettings:
+    """The default search settings with ``changes``."""
+    return attrs.evolve(DEFAULT_SETTINGS, **changes)
+
+
+def lp_from(size: int) -> SearchSettings:
     """Search with the LP's prices from ``size`` cards up (0: always; a huge number: never)."""
-    with mock.patch.object(_priced, "LP_FROM", size):
-        yield
+    return tuned(lp_from=size)
 
 
 ALWAYS, NEVER = 0, 10**9
@@ -138,8 +146,7 @@ def test_lp_bound_is_tight_on_a_known_hand() -> None:
     # Seed 7010 of the benchmark: 54 cards, 3 jokers. The relaxation leaves 39 points, the
     # optimum 39 too; the priced search proves it without a wide search.
     hand = dealt(REMIK, 54, 7010)
-    with lp_from(ALWAYS):
-        assert best_partition(hand, REMIK).penalty == 39
+    assert search_partition(hand, REMIK, lp_from(ALWAYS)).penalty == 39
 
 
 # --- answers: the oracle, and the plain search -------------------------------------------
@@ -152,8 +159,7 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 @given(rules_and_hand(8))
 def test_priced_partition_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
     rules, hand = case
-    with lp_from(ALWAYS):
-        p = best_partition(hand, rules)
+    p = search_partition(hand, rules, lp_from(ALWAYS))
     assert p.penalty == oracle_partition_penalty(hand, rules)
 
 
@@ -162,8 +168,7 @@ def test_priced_partition_matches_oracle(case: tuple[Ruleset, list[Card]]) -> No
 def test_priced_opening_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
     # R-O2, O3: the same best opening (points, cards placed, penalty) as the oracle.
     rules, hand = case
-    with lp_from(ALWAYS):
-        opening = best_opening(hand, rules, keep=0)
+    opening = search_opening(hand, rules, lp_from(ALWAYS), keep=0)
     expected = oracle_opening(hand, rules)
     got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
     assert got == expected
@@ -182,10 +187,9 @@ HOUSE = [
 def test_priced_search_equals_plain_search(rules: Ruleset, size: int, seed: int) -> None:
     # Mid-size multisets, beyond the oracle: both exact searches find the same optimum.
     hand = dealt(rules, size, seed)
-    with lp_from(ALWAYS):
-        p1, o1 = best_partition(hand, rules), best_opening(hand, rules, keep=0)
-    with lp_from(NEVER):
-        p2, o2 = best_partition(hand, rules), best_opening(hand, rules, keep=0)
+    always, never = lp_from(ALWAYS), lp_from(NEVER)
+    p1, o1 = search_partition(hand, rules, always), search_opening(hand, rules, always, keep=0)
+    p2, o2 = search_partition(hand, rules, never), search_opening(hand, rules, never, keep=0)
     assert p1.penalty == p2.penalty
     key1 = None if o1 is None else (o1.points, o1.cards_placed, o1.penalty)
     key2 = None if o2 is None else (o2.points, o2.cards_placed, o2.penalty)
@@ -201,10 +205,9 @@ def test_tiny_memo_gives_the_same_answers(case: tuple[Ruleset, list[Card]], lp: 
     # The memo is a bounded speed-up: keeping one state at a time changes nothing,
     # not even which melds come back (path() finds dropped steps again the same way).
     rules, hand = case
-    with lp_from(lp):
-        p1, o1 = best_partition(hand, rules), best_opening(hand, rules, keep=0)
-        with mock.patch.object(_search, "MEMO_LIMIT", 1):
-            p2, o2 = best_partition(hand, rules), best_opening(hand, rules, keep=0)
+    plain, tiny = tuned(lp_from=lp), tuned(lp_from=lp, memo_limit=1)
+    p1, o1 = search_partition(hand, rules, plain), search_opening(hand, rules, plain, keep=0)
+    p2, o2 = search_partition(hand, rules, tiny), search_opening(hand, rules, tiny, keep=0)
     assert p1 == p2
     assert o1 == o2
 
@@ -219,13 +222,9 @@ def test_first_cover_then_proof_matches_oracle(case: tuple[Ruleset, list[Card]],
     # oracle's: a first cover is kept only when the exact search finds nothing better. A
     # tie budget of 1 sends every opening's tie-breaks to the search priced by the whole gain.
     rules, hand = case
-    with (
-        lp_from(ALWAYS),
-        mock.patch.object(_search, "HUNT_FROM", 0),
-        mock.patch("rummylib.solver._opening.TIE_BUDGET", tie_budget),
-    ):
-        p = best_partition(hand, rules)
-        opening = best_opening(hand, rules, keep=0)
+    hunting = tuned(lp_from=ALWAYS, hunt_from=0, tie_budget=tie_budget)
+    p = search_partition(hand, rules, hunting)
+    opening = search_opening(hand, rules, hunting, keep=0)
     assert p.penalty == oracle_partition_penalty(hand, rules)
     assert p.leftover == CardMultiset(hand) - CardMultiset(c for m in p.melds for c in m.cards)
     got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
@@ -243,7 +242,7 @@ def test_first_cover_is_found_on_a_large_multiset() -> None:
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(hand.counts, tables), hand.jokers)
     tight = tightened(cover, tables, x, hand.jokers, partition_split(pens))
-    found = tight.hunt(x, hand.jokers, False, _search.NEG, SCALE, _search.HUNT_BUDGET)
+    found = tight.hunt(x, hand.jokers, False, _search.NEG, SCALE, DEFAULT_SETTINGS.hunt_budget)
     assert found is not None
     value, shapes = found
     used = cards_used(shapes)
@@ -261,11 +260,9 @@ def test_first_cover_is_found_on_a_large_multiset() -> None:
 def test_trial_then_priced_search_matches_oracle(case: tuple[Ruleset, list[Card]], budget: int) -> None:
     # A plain trial for every size, with a budget it runs out of (1, 2) or not: the same answers.
     rules, hand = case
-    with lp_from(ALWAYS), mock.patch.object(_search, "TRIAL_FROM", 0):
-        with mock.patch("rummylib.solver._partition.TRIAL_BUDGET", budget):
-            p = best_partition(hand, rules)
-        with mock.patch("rummylib.solver._opening.TRIAL_BUDGET", budget):
-            opening = best_opening(hand, rules, keep=0)
+    trying = tuned(lp_from=ALWAYS, trial_from=0, trial_budget=budget)
+    p = search_partition(hand, rules, trying)
+    opening = search_opening(hand, rules, trying, keep=0)
     assert p.penalty == oracle_partition_penalty(hand, rules)
     got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
     assert got == oracle_opening(hand, rules)
@@ -301,7 +298,7 @@ def test_dive_cover_is_a_valid_packing() -> None:
     cover, tables, x, m2 = opening_cover(hand)
     tight = tightened(cover, tables, x, hand.jokers, opening_split(REMIK))
     unit = SCALE * m2
-    found = _priced.dive(tight, tables, x, hand.jokers, True, 0, unit, _search.TRIAL_BUDGET)
+    found = _priced.dive(tight, tables, x, hand.jokers, True, 0, unit, DEFAULT_SETTINGS.trial_budget)
     assert found is not None
     value, shapes = found
     used = cards_used(shapes)
@@ -327,14 +324,8 @@ TIE_HANDS = [
 def test_opening_tie_breaks_after_a_first_cover(rules: Ruleset, text: str, tie_budget: int) -> None:
     # R-O2, O3: most points, then most cards, then least penalty, whichever search settles it.
     hand = parse_cards(text)
-    with lp_from(NEVER):
-        expected = best_opening(hand, rules, keep=0)
-    with (
-        lp_from(ALWAYS),
-        mock.patch.object(_search, "HUNT_FROM", 0),
-        mock.patch("rummylib.solver._opening.TIE_BUDGET", tie_budget),
-    ):
-        got = best_opening(hand, rules, keep=0)
+    expected = search_opening(hand, rules, lp_from(NEVER), keep=0)
+    got = search_opening(hand, rules, tuned(lp_from=ALWAYS, hunt_from=0, tie_budget=tie_budget), keep=0)
     assert expected is not None and got is not None
     assert (got.points, got.cards_placed, got.penalty) == (expected.points, expected.cards_placed, expected.penalty)
 
@@ -349,15 +340,71 @@ def test_shallow_dive_before_deep_dive() -> None:
     cover, tables, x, m2 = opening_cover(hand)
     unit = SCALE * m2
     points = {}
-    for rounds in (1, _priced.DIVE_ROUNDS):
+    for rounds in (1, DEFAULT_SETTINGS.dive_rounds):
         tight = tightened(cover, tables, x, hand.jokers, opening_split(REMIK))
-        found = _dive(tight, tables, x, hand.jokers, True, 0, unit, _search.TRIAL_BUDGET, rounds)
+        found = _dive(tight, tables, x, hand.jokers, True, 0, unit, DEFAULT_SETTINGS.trial_budget, rounds)
         assert found is not None
         used = cards_used(found[1])
         assert all(u <= n for u, n in zip(used, hand.counts))
         points[rounds] = found[0] // unit
         assert points[rounds] == sum(shape.points for shape in found[1])
-    assert points == {1: 596, _priced.DIVE_ROUNDS: 585}
+    assert points == {1: 596, DEFAULT_SETTINGS.dive_rounds: 585}
     tight = tightened(cover, tables, x, hand.jokers, opening_split(REMIK))
-    found = _priced.dive(tight, tables, x, hand.jokers, True, 0, unit, _search.TRIAL_BUDGET)
+    found = _priced.dive(tight, tables, x, hand.jokers, True, 0, unit, DEFAULT_SETTINGS.trial_budget)
     assert found is not None and found[0] // unit == 596  # the shallow dive's cover
+
+
+# --- an opening that keeps a card (R-T3) -------------------------------------------------
+
+
+class _WorkSpent(Exception):
+    """The search visited more states than a test allows."""
+
+
+@contextmanager
+def state_budget(limit: int) -> Iterator[list[int]]:
+    """Count the states the exact search visits; raise :class:`_WorkSpent` past ``limit``."""
+    spent = [0]
+    best = Cover.best
+
+    def counted(self: Cover, x: int, j: int, need: int, rem: int, alpha: int) -> int:
+        spent[0] += 1
+        if spent[0] > limit:
+            raise _WorkSpent
+        return best(self, x, j, need, rem, alpha)
+
+    with mock.patch.object(Cover, "best", counted):
+        yield spent
+
+
+@pytest.mark.parametrize(("seed", "points"), [(3, 663), (5, 674)])
+def test_keeping_a_card_of_a_fully_laid_input_is_cheap(seed: int, points: int) -> None:
+    # R-T3: a remik opening keeps a card for the discard. These 90 cards are laid whole
+    # when nothing need be kept, and a search carrying the duty to keep one had to prove
+    # that no cover of all but one card is worth more: over a minute. Leaving each card
+    # out in turn settles it within a few tens of thousands of states (HiGHS agrees on
+    # the points).
+    hand = dealt(REMIK, 90, seed)
+    whole = best_opening(hand, REMIK, keep=0)
+    assert whole is not None and whole.cards_placed == 90
+    with state_budget(300_000):
+        opening = best_opening(hand, REMIK)
+    assert opening is not None
+    assert (opening.points, opening.cards_placed, opening.penalty) == (points, 89, 2)
+    laid = CardMultiset(c for m in opening.melds for c in m.cards)
+    assert laid + opening.leftover == hand and any(is_clean_run(m) for m in opening.melds)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_and_hand(8), st.sampled_from([ALWAYS, NEVER]), st.sampled_from([1, 10**6]))
+def test_keeping_a_card_by_leaving_each_out_matches_oracle(
+    case: tuple[Ruleset, list[Card]], lp: int, budget: int
+) -> None:
+    # R-T3: the search that leaves each card out in turn (used on large inputs) finds
+    # the oracle's best opening that keeps a card, on inputs of every size; with a
+    # budget it runs out of (1), the search carrying the duty takes over, as exact.
+    rules, hand = case
+    settings = tuned(lp_from=lp, keep_split_from=0, keep_split_budget=budget)
+    opening = search_opening(hand, rules, settings, keep=1)
+    got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
+    assert got == oracle_opening(hand, rules, keep=1)

@@ -3,14 +3,10 @@
 The fast path must return exactly what the general search returns: the same
 melds in the same order, the same leftover, the same penalty. The
 differential tests run both on the same hands; the general path is forced by
-the module switch ``_small.ENABLED``.
+a ``small_max`` of 0 in the search settings.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterator
-from contextlib import contextmanager
-from unittest import mock
 
 import attrs
 import pytest
@@ -35,10 +31,15 @@ from rummylib import (
     parse_cards,
     validate_meld,
 )
-from rummylib.cards import CARDS
-from rummylib.solver import _priced, _small
-from rummylib.solver._priced import LP_FROM
-from rummylib.solver._small import SMALL_MAX, small_partition
+from rummylib._card import CARDS
+from rummylib.solver import _small
+from rummylib.solver._partition import search_partition
+from rummylib.solver._settings import DEFAULT_SETTINGS
+from rummylib.solver._small import small_partition
+
+SMALL_MAX = DEFAULT_SETTINGS.small_max
+#: Every input to the general search: the fast path off.
+GENERAL = attrs.evolve(DEFAULT_SETTINGS, small_max=0)
 
 ACE_HIGH_STRAIGHT = attrs.evolve(STRAIGHT, name="ace-high-straight", ace_high=True)
 NO_JOKER_REMIK = attrs.evolve(REMIK, name="no-joker-remik", jokers=0)
@@ -52,20 +53,9 @@ RULESETS = [STRAIGHT, REMIK, ACE_HIGH_STRAIGHT, NO_JOKER_REMIK, FREE_ACE_STRAIGH
 SETTINGS = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@contextmanager
-def general_path() -> Iterator[None]:
-    """Send every best_partition call to the general search while inside."""
-    old = _small.ENABLED
-    _small.ENABLED = False
-    try:
-        yield
-    finally:
-        _small.ENABLED = old
-
-
 def general(hand: list[Card] | CardMultiset, rules: Ruleset) -> Partition:
-    with general_path():
-        return best_partition(hand, rules)
+    """The general search's answer (the fast path off)."""
+    return search_partition(hand, rules, GENERAL)
 
 
 def both(hand: list[Card] | CardMultiset, rules: Ruleset) -> Partition:
@@ -261,13 +251,12 @@ def test_inputs_outside_the_fast_path() -> None:
 
 
 def test_threshold_stays_below_the_lp() -> None:
-    # From LP_FROM cards the general search orders candidates by LP prices and may pick
+    # From lp_from cards the general search orders candidates by LP prices and may pick
     # another partition of equal penalty; the fast path must not reach that zone.
-    assert SMALL_MAX < LP_FROM
+    assert DEFAULT_SETTINGS.lp_from > SMALL_MAX
     hand = CardMultiset(cards("5H 6H 7H 9C"))
     assert small_partition(hand, STRAIGHT) is not None
-    with mock.patch.object(_priced, "LP_FROM", 4):
-        assert small_partition(hand, STRAIGHT) is None
+    assert small_partition(hand, STRAIGHT, attrs.evolve(DEFAULT_SETTINGS, lp_from=4)) is None
 
 
 def test_bad_input_still_raises_typed_errors() -> None:

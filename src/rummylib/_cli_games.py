@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Final
 
 from rummylib._terminal import Out, ProgressBar, _isatty, plural, render_table
 from rummylib.actions import (
@@ -19,19 +19,18 @@ from rummylib.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from rummylib.bots import GreedyBot, LegalActions, RandomBot, SearchBot, SeatActions, derive_seed
+from rummylib.bots import GreedyBot, LegalActions, SeatActions, derive_seed
 from rummylib.engine import GameState, Phase, apply, check, legal_actions, new_game, view
 from rummylib.errors import InvalidStateError, RummyError
 from rummylib.records import parse_action
 from rummylib.rules import Ruleset, Scoring
 from rummylib.scoring import RoundResult, hand_penalty
-
-if TYPE_CHECKING:
-    from rummylib.bots import BotFactory
+from rummylib.simulation import _NAMED_BOTS
 
 __all__: list[str] = []
 
-BOTS: dict[str, BotFactory] = {"greedy": GreedyBot, "random": RandomBot, "search": SearchBot}
+#: The built-in bots by name: simulate's own registry (one home).
+BOTS: Final = _NAMED_BOTS
 
 
 def score_sheet(players: Sequence[str], results: Sequence[RoundResult], totals: Sequence[int]) -> str:
@@ -94,23 +93,10 @@ def _bot_names(spec: str, players: int) -> list[str]:
     return names
 
 
-def _replay(rules: Ruleset, players: int, bots: Sequence[str], seed: int, index: int, game_seed: int,
-            max_actions: int) -> GameState:  # fmt: skip
-    """Play game ``index`` of a simulation again, exactly as :func:`~rummylib.simulate` did."""
-    seated = [BOTS[name](derive_seed(seed, "bot", index, k)) for k, name in enumerate(bots)]
-    state = new_game(rules, [f"{name}-{k}" for k, name in enumerate(bots)], seed=game_seed)
-    for _ in range(max_actions):
-        if state.is_over:
-            break
-        seat = state.to_act
-        state = apply(state, seated[seat].choose(view(state, seat), SeatActions(LegalActions(state))))
-    return state
-
-
 def cmd_simulate(args: argparse.Namespace, out: Out) -> int:
     from concurrent.futures import ProcessPoolExecutor
 
-    from rummylib.simulation import DEFAULT_MAX_ACTIONS, simulate
+    from rummylib.simulation import DEFAULT_MAX_ACTIONS, _replay_game, simulate
 
     rules: Ruleset = args.rules
     players: int = args.players
@@ -138,7 +124,8 @@ def cmd_simulate(args: argparse.Namespace, out: Out) -> int:
         bar.close()
     if args.show:
         for game in result.games:
-            state = _replay(result.rules, players, bots, args.seed, game.index, game.seed, DEFAULT_MAX_ACTIONS)
+            names = [f"{name}-{k}" for k, name in enumerate(bots)]
+            state = _replay_game(result.rules, names, factories, args.seed, game.index, DEFAULT_MAX_ACTIONS)
             out.print(f"game {game.index + 1} of {args.games} ({rules.name}, seed {args.seed}):")
             out.print(score_sheet(state.players, state.results, state.totals))
             out.print(_finish(state))

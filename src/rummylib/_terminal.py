@@ -12,6 +12,7 @@ import attrs
 from rummylib.actions import Action
 from rummylib.cards import Card
 from rummylib.melds import Group, Meld, Run
+from rummylib.melds._types import slot_token
 from rummylib.records import format_action
 
 __all__: list[str] = []
@@ -48,9 +49,7 @@ class Painter:
         return " ".join(self.card(c) for c in cards) or "-"
 
     def meld(self, meld: Meld) -> str:
-        return " ".join(
-            f"JK={self.card(r)}" if c.is_joker else self.card(c) for c, r in zip(meld.cards, meld.represents)
-        )
+        return " ".join(slot_token(c, r, self.card) for c, r in zip(meld.cards, meld.represents))
 
     def describe(self, meld: Meld) -> str:
         """``run of hearts`` / ``clean run of spades`` / ``set of eights`` (the word for a group is "set")."""

@@ -19,7 +19,7 @@ import attrs
 
 from rummylib.cards import Card
 from rummylib.errors import InvalidMeldError, MeldReason, shorten
-from rummylib.melds import End, Group, Meld, Run
+from rummylib.melds import End, Group, Meld, Run, format_meld
 
 from ._guards import is_collection_of_items
 
@@ -143,10 +143,6 @@ class NextRound:
 Action: TypeAlias = DrawStock | TakeDiscard | Open | LayMeld | LayOff | SwapJoker | Discard | NextRound
 
 
-def _meld_text(meld: Meld) -> str:
-    return " ".join(f"JK={r}" if c.is_joker else str(c) for c, r in zip(meld.cards, meld.represents))
-
-
 def _notation(action: Action) -> str:
     """``str(action)``: the action notation (:func:`rummylib.records.format_action`).
 
@@ -161,9 +157,9 @@ def _notation(action: Action) -> str:
             end = "" if action.end is None else f" {action.end.value}"
             return f"layoff #{action.target} {action.card}{end}"
         if isinstance(action, LayMeld):
-            return f"meld {_meld_text(action.meld)}"
+            return f"meld {format_meld(action.meld)}"
         if isinstance(action, Open):
-            return "open " + " | ".join(_meld_text(m) for m in action.melds)
+            return "open " + " | ".join(format_meld(m) for m in action.melds)
     except (AttributeError, TypeError, ValueError):
         return repr(action)
     return _PLAIN.get(type(action), repr(action))

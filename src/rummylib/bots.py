@@ -33,7 +33,8 @@ from rummylib.errors import SimulationError, SimulationReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, meld_points
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
-from rummylib.solver import Opening, Partition, best_opening, best_partition, can_open, plan_go_out
+from rummylib.solver import Opening, Partition, best_opening, best_partition, can_open
+from rummylib.solver._queries import plan_checked
 
 from ._guards import is_int
 from ._search_bot import SearchBot
@@ -288,7 +289,8 @@ class GreedyBot:
     def _plan(self, view: PlayerView, table: tuple[Meld, ...], opened: bool) -> list[Action] | None:
         hand, rules = view.hand, view.rules
         key = ("plan", hand, table, opened)
-        return self._cached(key, lambda: plan_go_out(hand, table, rules, opened=opened))  # type: ignore[return-value]
+        # The view's hand and table are the engine's own checked values: the solver's unchecked entry.
+        return self._cached(key, lambda: plan_checked(hand, table, rules, opened=opened))  # type: ignore[return-value]
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return the greedy action (always one of ``legal``)."""
@@ -305,7 +307,7 @@ class GreedyBot:
 
     def _draw(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         top = view.top_discard
-        if top is not None and self._wants(view, top) and TakeDiscard() in legal:
+        if top is not None and TakeDiscard() in legal and self._wants(view, top):  # the listing first: cheap
             return TakeDiscard()
         if DrawStock() in legal:
             return DrawStock()

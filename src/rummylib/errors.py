@@ -23,9 +23,20 @@ caught the latter for bad action text still catches it.
 
 from __future__ import annotations
 
-import enum
 import reprlib
 from typing import TYPE_CHECKING, Any, Final
+
+from rummylib._reasons import (
+    ArgumentReason,
+    CardsReason,
+    IllegalActionReason,
+    MeldReason,
+    OpeningReason,
+    ParseReason,
+    RulesetReason,
+    SimulationReason,
+    StateReason,
+)
 
 if TYPE_CHECKING:  # for annotations only: cards and melds build on this module
     from rummylib.cards import Card
@@ -111,17 +122,33 @@ class RummyError(Exception):
         super().__init__(*args)
 
 
-class ParseReason(enum.Enum):
-    """Why a piece of text is not a card."""
+class _FieldError(RummyError, ValueError):
+    """Base of the concrete errors: a ``reason``, the fields a class declares, a bounded message.
 
-    EMPTY = "empty"
-    BAD_RANK = "bad_rank"
-    BAD_SUIT = "bad_suit"
-    BAD_TOKEN = "bad_token"
-    WRONG_TYPE = "wrong_type"
+    A subclass declares its fields as annotations and its constructor's
+    signature, and passes them to :meth:`_store`; :meth:`_message` may put
+    a field in front of the detail (a document path, a ruleset field).
+    """
+
+    def _store(self, detail: str, **fields: object) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        RummyError.__init__(self, self._message(detail))
+
+    def _message(self, detail: str) -> str:
+        return detail
 
 
-class CardParseError(RummyError, ValueError):
+_PARSE_EXPLAINED: Final = {
+    ParseReason.EMPTY: "no cards given",
+    ParseReason.BAD_RANK: "unknown rank",
+    ParseReason.BAD_SUIT: "unknown suit",
+    ParseReason.BAD_TOKEN: "not a card",
+    ParseReason.WRONG_TYPE: "expected a string",
+}
+
+
+class CardParseError(_FieldError):
     """A card token cannot be parsed.
 
     Attributes:
@@ -135,31 +162,14 @@ class CardParseError(RummyError, ValueError):
     position: int | None
 
     def __init__(self, reason: ParseReason, token: object, position: int | None = None) -> None:
-        self.reason = reason
-        self.token = token
-        self.position = position
-        where = "" if position is None else f" at position {position}"
-        explain = {
-            ParseReason.EMPTY: "no cards given",
-            ParseReason.BAD_RANK: "unknown rank",
-            ParseReason.BAD_SUIT: "unknown suit",
-            ParseReason.BAD_TOKEN: "not a card",
-            ParseReason.WRONG_TYPE: "expected a string",
-        }[reason]
-        msg = f"cannot parse card {shorten(token)}{where}: {explain}"
-        super().__init__(msg)
+        self._store(_PARSE_EXPLAINED[reason], reason=reason, token=token, position=position)
+
+    def _message(self, detail: str) -> str:
+        where = "" if self.position is None else f" at position {self.position}"
+        return f"cannot parse card {shorten(self.token)}{where}: {detail}"
 
 
-class CardsReason(enum.Enum):
-    """Why a collection of cards is refused."""
-
-    WRONG_TYPE = "wrong_type"
-    NOT_ENOUGH = "not_enough"
-    NOT_IN_DECK = "not_in_deck"
-    BAD_COUNT = "bad_count"
-
-
-class InvalidCardsError(RummyError, ValueError):
+class InvalidCardsError(_FieldError):
     """A collection of cards is not acceptable where it was given.
 
     Attributes:
@@ -172,21 +182,10 @@ class InvalidCardsError(RummyError, ValueError):
     value: object
 
     def __init__(self, reason: CardsReason, value: object, detail: str) -> None:
-        self.reason = reason
-        self.value = value
-        super().__init__(detail)
+        self._store(detail, reason=reason, value=value)
 
 
-class RulesetReason(enum.Enum):
-    """Why a ruleset is refused."""
-
-    BAD_VALUE = "bad_value"
-    INCONSISTENT = "inconsistent"
-    UNKNOWN_NAME = "unknown_name"
-    WRONG_TYPE = "wrong_type"
-
-
-class RulesetError(RummyError, ValueError):
+class RulesetError(_FieldError):
     """A ruleset is impossible, or no preset has the given name.
 
     Attributes:
@@ -200,41 +199,13 @@ class RulesetError(RummyError, ValueError):
     value: object
 
     def __init__(self, reason: RulesetReason, field: str, value: object, detail: str) -> None:
-        self.reason = reason
-        self.field = field
-        self.value = value
-        msg = f"ruleset field {field!r}={shorten(value)}: {detail}"
-        super().__init__(msg)
+        self._store(detail, reason=reason, field=field, value=value)
+
+    def _message(self, detail: str) -> str:
+        return f"ruleset field {self.field!r}={shorten(self.value)}: {detail}"
 
 
-class MeldReason(enum.Enum):
-    """Every way a meld (or a change to one) can be invalid."""
-
-    WRONG_TYPE = "wrong_type"
-    TOO_SHORT = "too_short"
-    TOO_LONG = "too_long"
-    NO_NATURAL = "no_natural"
-    MIXED_SUITS = "mixed_suits"
-    MIXED_RANKS = "mixed_ranks"
-    REPEATED_RANK = "repeated_rank"
-    GAP = "gap"
-    ACE_BOTH_ENDS = "ace_both_ends"
-    WRAPS_CORNER = "wraps_corner"
-    ACE_HIGH_FORBIDDEN = "ace_high_forbidden"
-    GROUP_TOO_BIG = "group_too_big"
-    REPEATED_SUIT = "repeated_suit"
-    TOO_MANY_JOKERS = "too_many_jokers"
-    ADJACENT_JOKERS = "adjacent_jokers"
-    JOKERS_NOT_ALLOWED = "jokers_not_allowed"
-    JOKER_MISMATCH = "joker_mismatch"
-    AMBIGUOUS = "ambiguous"
-    DOES_NOT_FIT = "does_not_fit"
-    NO_SUCH_JOKER = "no_such_joker"
-    SWAP_NOT_ALLOWED = "swap_not_allowed"
-    BAD_LAYOUT = "bad_layout"
-
-
-class InvalidMeldError(RummyError, ValueError):
+class InvalidMeldError(_FieldError):
     """Cards do not form a valid meld under the ruleset.
 
     Attributes:
@@ -250,26 +221,10 @@ class InvalidMeldError(RummyError, ValueError):
     readings: tuple[Meld, ...]
 
     def __init__(self, reason: MeldReason, cards: Any, detail: str, readings: tuple[Meld, ...] = ()) -> None:
-        self.reason = reason
-        self.cards = cards
-        self.readings = readings
-        super().__init__(detail)
+        self._store(detail, reason=reason, cards=cards, readings=readings)
 
 
-class OpeningReason(enum.Enum):
-    """Why melds laid as an opening do not make one (R-O2, O3)."""
-
-    #: No melds at all.
-    EMPTY = "empty"
-    #: The melds total less than the rules need (fields ``have`` and ``need``).
-    TOO_LOW = "too_low"
-    #: No meld is a run without jokers (R-O2).
-    NO_CLEAN_RUN = "no_clean_run"
-    #: The rules have no opening (``Ruleset.opening_required`` is false).
-    NO_OPENING_RULE = "no_opening_rule"
-
-
-class InvalidOpeningError(RummyError, ValueError):
+class InvalidOpeningError(_FieldError):
     """Valid melds that are not a legal opening (R-O2, O3).
 
     Attributes:
@@ -283,13 +238,10 @@ class InvalidOpeningError(RummyError, ValueError):
     need: int
 
     def __init__(self, reason: OpeningReason, have: int, need: int, detail: str) -> None:
-        self.reason = reason
-        self.have = have
-        self.need = need
-        super().__init__(detail)
+        self._store(detail, reason=reason, have=have, need=need)
 
 
-class IllegalActionError(RummyError, ValueError):
+class IllegalActionError(_FieldError):
     """An action is not legal in the given state.
 
     The optional fields are ``None`` unless the reason sets them.
@@ -332,16 +284,18 @@ class IllegalActionError(RummyError, ValueError):
         need: int | None = None,
         index: int | None = None,
     ) -> None:
-        self.reason = reason
-        self.action = action
-        self.card = card
-        self.meld_reason = meld_reason
-        self.seat = seat
-        self.limit = limit
-        self.have = have
-        self.need = need
-        self.index = index
-        super().__init__(detail)
+        self._store(
+            detail,
+            reason=reason,
+            action=action,
+            card=card,
+            meld_reason=meld_reason,
+            seat=seat,
+            limit=limit,
+            have=have,
+            need=need,
+            index=index,
+        )
 
     @property
     def fields(self) -> dict[str, object]:
@@ -358,7 +312,7 @@ class IllegalActionError(RummyError, ValueError):
         return {key: value for key, value in named.items() if value is not None}
 
 
-class InvalidStateError(RummyError, ValueError):
+class InvalidStateError(_FieldError):
     """A state or document is forged, corrupt or inconsistent.
 
     Attributes:
@@ -370,10 +324,10 @@ class InvalidStateError(RummyError, ValueError):
     path: str
 
     def __init__(self, reason: StateReason, path: str, detail: str) -> None:
-        self.reason = reason
-        self.path = path
-        msg = f"{path}: {detail}" if path else detail
-        super().__init__(msg)
+        self._store(detail, reason=reason, path=path)
+
+    def _message(self, detail: str) -> str:
+        return f"{self.path}: {detail}" if self.path else detail
 
 
 class ActionParseError(InvalidStateError):
@@ -388,44 +342,6 @@ class ActionParseError(InvalidStateError):
         reason: what is wrong.
         path: where in a document the text stood (``""`` for bare text).
     """
-
-
-class StateReason(enum.Enum):
-    """Why a document (a state, view, record or action text) is refused.
-
-    Carried by :class:`InvalidStateError` as its ``reason``.
-    """
-
-    #: A value has the wrong JSON type (a string where a number belongs, ...).
-    WRONG_TYPE = "wrong_type"
-    #: A required field is absent.
-    MISSING_FIELD = "missing_field"
-    #: A field the schema does not define.
-    UNKNOWN_FIELD = "unknown_field"
-    #: A value of the right type that is out of range or not allowed.
-    BAD_VALUE = "bad_value"
-    #: The ``schema`` version is not one this release reads, or the ``kind`` is wrong.
-    BAD_SCHEMA = "bad_schema"
-    #: The document nests deeper than the limit.
-    TOO_DEEP = "too_deep"
-    #: The document (or a string or number in it) is larger than the limit.
-    TOO_LARGE = "too_large"
-    #: Text that does not follow the notation (JSON syntax, action notation).
-    BAD_SYNTAX = "bad_syntax"
-    #: A card token that is not a card in canonical notation.
-    BAD_CARD = "bad_card"
-    #: A meld that is not valid (layout, joker declarations, ruleset).
-    BAD_MELD = "bad_meld"
-    #: A ruleset that is not valid.
-    BAD_RULESET = "bad_ruleset"
-    #: Cards created or destroyed (the deck is not exactly hands + stock + pile + table, R-C3).
-    CARDS_NOT_CONSERVED = "cards_not_conserved"
-    #: Fields that contradict each other (hand sizes, phase, turn, seats, totals).
-    INCONSISTENT = "inconsistent"
-    #: A ruleset named by reference (name and fingerprint) that is not known here.
-    UNKNOWN_RULESET = "unknown_ruleset"
-    #: A ruleset whose fingerprint is not the one the document states.
-    RULESET_MISMATCH = "ruleset_mismatch"
 
 
 class RulesetMismatchError(InvalidStateError):
@@ -446,80 +362,10 @@ class RulesetMismatchError(InvalidStateError):
     def __init__(
         self, reason: StateReason, path: str, detail: str, *, name: str, fingerprint: str | None, expected: str | None
     ) -> None:
-        super().__init__(reason, path, detail)
-        self.name = name
-        self.fingerprint = fingerprint
-        self.expected = expected
+        self._store(detail, reason=reason, path=path, name=name, fingerprint=fingerprint, expected=expected)
 
 
-class IllegalActionReason(enum.Enum):
-    """Why the engine refuses an action (carried by :class:`IllegalActionError`)."""
-
-    #: Not an action value at all.
-    WRONG_TYPE = "wrong_type"
-    #: The game is over; no action is legal.
-    GAME_OVER = "game_over"
-    #: The seat named is not the one to act.
-    NOT_YOUR_TURN = "not_your_turn"
-    #: The action does not belong to this phase (draw, play, round over).
-    WRONG_PHASE = "wrong_phase"
-    #: A card (or the cards of a meld) is not in the player's hand.
-    CARD_NOT_IN_HAND = "card_not_in_hand"
-    #: No table meld has that index.
-    NO_SUCH_MELD = "no_such_meld"
-    #: The meld is not valid under the ruleset.
-    INVALID_MELD = "invalid_meld"
-    #: The card does not extend the target meld there (R-J5, T6).
-    DOES_NOT_FIT = "does_not_fit"
-    #: A run lay-off must say which end (and a set lay-off must not).
-    BAD_END = "bad_end"
-    #: No joker in the target meld stands for that card (R-J4).
-    NO_SUCH_JOKER = "no_such_joker"
-    #: The rules have no joker swap (``Ruleset.joker_swap`` is false; J4 is a remik rule).
-    SWAP_NOT_ALLOWED = "swap_not_allowed"
-    #: The discard pile is empty (R-D1).
-    EMPTY_DISCARD_PILE = "empty_discard_pile"
-    #: The taken discard could not be used as the rules demand (R-D2).
-    CANNOT_USE_DISCARD = "cannot_use_discard"
-    #: The player must open before laying melds or laying off (R-O1).
-    MUST_OPEN_FIRST = "must_open_first"
-    #: The player has opened already, or the rules have no opening.
-    CANNOT_OPEN = "cannot_open"
-    #: The opening melds total less than the rules need (R-O2; fields have/need).
-    OPENING_TOO_LOW = "opening_too_low"
-    #: The opening holds no run without jokers (R-O2).
-    NO_CLEAN_RUN = "no_clean_run"
-    #: The opening of a player who took the discard must contain that card (R-D2).
-    OPENING_WITHOUT_DISCARD = "opening_without_discard"
-    #: The rules allow no more new melds this turn (R-T5).
-    MELD_LIMIT = "meld_limit"
-    #: The player must keep a card for the final discard (R-T3, E1).
-    MUST_KEEP_CARD = "must_keep_card"
-    #: The card taken from the pile may not be discarded this turn (R-T7).
-    CANNOT_DISCARD_TAKEN_CARD = "cannot_discard_taken_card"
-    #: The taken discard has not gone into a new meld this turn (R-D2).
-    TAKEN_CARD_NOT_MELDED = "taken_card_not_melded"
-    #: A freed joker has not gone into a new meld this turn (R-J4).
-    FREED_JOKER_NOT_MELDED = "freed_joker_not_melded"
-    #: A player who took the discard before opening must go out this turn (R-D2).
-    MUST_GO_OUT = "must_go_out"
-    #: After this action the turn could no longer end legally (an obligation
-    #: of R-D2/J4/T7 could not be met).
-    CANNOT_FINISH_TURN = "cannot_finish_turn"
-
-
-class ArgumentReason(enum.Enum):
-    """Why a function refused an argument (carried by :class:`ArgumentError`)."""
-
-    #: The argument has the wrong type (a string where a seat number belongs, ...).
-    WRONG_TYPE = "wrong_type"
-    #: A value of the right type that is out of range or not allowed.
-    BAD_VALUE = "bad_value"
-    #: Arguments that contradict each other (one value per seat, a winner who is not a seat, ...).
-    INCONSISTENT = "inconsistent"
-
-
-class ArgumentError(RummyError, ValueError):
+class ArgumentError(_FieldError):
     """A function was given an impossible argument (a seat, a name, a phase, a score, ...).
 
     Documents and states have :class:`InvalidStateError`, rulesets
@@ -537,22 +383,10 @@ class ArgumentError(RummyError, ValueError):
     value: object
 
     def __init__(self, reason: ArgumentReason, argument: str, value: object, detail: str) -> None:
-        self.reason = reason
-        self.argument = argument
-        self.value = value
-        super().__init__(detail)
+        self._store(detail, reason=reason, argument=argument, value=value)
 
 
-class SimulationReason(enum.Enum):
-    """Why a bot or a simulation refused its arguments."""
-
-    BAD_ARGUMENT = "bad_argument"
-    UNKNOWN_BOT = "unknown_bot"
-    WRONG_BOT_COUNT = "wrong_bot_count"
-    NO_LEGAL_ACTION = "no_legal_action"
-
-
-class SimulationError(RummyError, ValueError):
+class SimulationError(_FieldError):
     """A bot or a simulation was given impossible arguments.
 
     Attributes:
@@ -564,6 +398,4 @@ class SimulationError(RummyError, ValueError):
     value: object
 
     def __init__(self, reason: SimulationReason, value: object, detail: str) -> None:
-        self.reason = reason
-        self.value = value
-        super().__init__(detail)
+        self._store(detail, reason=reason, value=value)

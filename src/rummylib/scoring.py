@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from rummylib.cards import Card, as_cards
+from rummylib._card import CARDS, as_cards
+from rummylib.cards import Card
 from rummylib.errors import (
     ArgumentError,
     ArgumentReason,
@@ -95,12 +96,19 @@ def card_penalty(card: Card, rules: Ruleset) -> int:
     if not isinstance(card, Card):
         msg = f"card_penalty() takes a Card, not {card!r}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, card, msg)
-    if card.rank is None:
+    return _rank_penalty(None if card.rank is None else int(card.rank), rules)
+
+
+def _rank_penalty(rank: int | None, rules: Ruleset) -> int:
+    """The one rule of penalty values (R-V1): the joker's and the ace's by the rules, else face value, J-K 10."""
+    if rank is None:
         return rules.joker_penalty
-    value = int(card.rank)
-    if value == 1:
-        return rules.ace_penalty
-    return min(value, 10)
+    return rules.ace_penalty if rank == 1 else min(rank, 10)
+
+
+def _penalty_table(rules: Ruleset) -> tuple[int, ...]:
+    """:func:`card_penalty` of each card index (``Card.index``: naturals 0-51, the joker 52)."""
+    return tuple(_rank_penalty(None if card.rank is None else int(card.rank), rules) for card in CARDS)
 
 
 def hand_penalty(cards: Iterable[Card], rules: Ruleset) -> int:

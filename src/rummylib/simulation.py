@@ -208,7 +208,25 @@ def play_game(
     if len(bots) != players:
         msg = f"{len(bots)} bots for {players} players: give one bot per seat"
         raise SimulationError(SimulationReason.WRONG_BOT_COUNT, bots, msg)
-    state = new_game(rules, players, seed=seed)
+    state, actions = _play(new_game(rules, players, seed=seed), bots, seed, max_actions)
+    table = state.standings
+    return GameResult(
+        index=index,
+        seed=seed,
+        totals=table.totals,
+        winners=table.winners,
+        rounds=table.rounds,
+        void_rounds=_void_rounds(state),
+        actions=actions,
+        aborted=not state.is_over,
+    )
+
+
+def _play(state: GameState, bots: Sequence[Bot], seed: int, max_actions: int) -> tuple[GameState, int]:
+    """The one game loop: ``bots`` play from ``state`` until the game ends or ``max_actions``.
+
+    Returns the last state and the number of actions played.
+    """
     actions = 0
     while not state.is_over and actions < max_actions:
         seat = state.to_act
@@ -223,17 +241,7 @@ def play_game(
             raise SimulationError(SimulationReason.NO_LEGAL_ACTION, state, msg) from None
         state = apply(state, action)
         actions += 1
-    table = state.standings
-    return GameResult(
-        index=index,
-        seed=seed,
-        totals=table.totals,
-        winners=table.winners,
-        rounds=table.rounds,
-        void_rounds=_void_rounds(state),
-        actions=actions,
-        aborted=not state.is_over,
-    )
+    return state, actions
 
 
 # --- many games -----------------------------------------------------------------------
@@ -280,10 +288,26 @@ class _Job:
     max_actions: int
 
 
+def _seated(factories: Sequence[BotFactory], seed: int, index: int) -> tuple[list[Bot], int]:
+    """The bots of game ``index`` of a simulation seeded ``seed``, and the game's own seed."""
+    bots = [make(derive_seed(seed, "bot", index, seat)) for seat, make in enumerate(factories)]
+    return bots, derive_seed(seed, "game", index)
+
+
 def _play_one(job: _Job, index: int) -> GameResult:
-    bots = [make(derive_seed(job.seed, "bot", index, seat)) for seat, make in enumerate(job.factories)]
-    game_seed = derive_seed(job.seed, "game", index)
+    bots, game_seed = _seated(job.factories, job.seed, index)
     return play_game(job.rules, job.players, bots, seed=game_seed, max_actions=job.max_actions, index=index)
+
+
+def _replay_game(
+    rules: Ruleset, names: Sequence[str], factories: Sequence[BotFactory], seed: int, index: int, max_actions: int
+) -> GameState:
+    """The last state of game ``index`` of a simulation, played again exactly as :func:`simulate` did.
+
+    ``rules`` are the simulation's (``SimulationResult.rules``); ``names`` name the seats.
+    """
+    bots, game_seed = _seated(factories, seed, index)
+    return _play(new_game(rules, list(names), seed=game_seed), bots, game_seed, max_actions)[0]
 
 
 def _play_chunk(job: _Job, indices: range) -> list[GameResult]:

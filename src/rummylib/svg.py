@@ -28,7 +28,8 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from rummylib.cards import Card, CardMultiset, Suit, as_cards
+from rummylib._card import as_cards
+from rummylib.cards import Card, CardMultiset, Suit
 from rummylib.engine import Phase, PlayerView, TableMeld
 from rummylib.errors import RulesetError, RulesetReason
 from rummylib.melds import Group, Meld, Run

@@ -37,7 +37,8 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess by th
 
 import attrs
 
-from rummylib.cards import _SUITS, JOKER, Card, CardMultiset, Rank, deck
+from rummylib._card import _SUITS
+from rummylib.cards import JOKER, Card, CardMultiset, Rank, deck
 from rummylib.engine import GameState, apply, legal_actions, new_game
 from rummylib.errors import RulesetError, RulesetReason
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, card_at_position, validate_meld

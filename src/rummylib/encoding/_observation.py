@@ -134,6 +134,7 @@ class ObservationEncoder:
         #: The length of every vector :meth:`encode` returns.
         self.size: Final = len(high)
         self._memo: dict[int, tuple[Meld, _MeldNumbers]] = {}
+        self._opening_cap = self.high[self.field("opening").offset]
 
     def __repr__(self) -> str:
         return f"ObservationEncoder({self.rules.name}, players={self.players}, size={self.size})"
@@ -248,5 +249,4 @@ class ObservationEncoder:
 
     def _opening(self, view: PlayerView, out: list[int]) -> None:
         # The opening in progress of the seat to act is public: its melds are on the table (R-O4).
-        cap = self.high[self.field("opening").offset]
-        out += [min(view.opening_points, cap), int(view.opening_clean), self.rules.opening_points]
+        out += [min(view.opening_points, self._opening_cap), int(view.opening_clean), self.rules.opening_points]

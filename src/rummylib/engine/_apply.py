@@ -10,15 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-import attrs
-
 from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._deal import deal_round
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._oblige import can_finish_turn, needs_finish_check
 from rummylib.engine._rng import shuffled
-from rummylib.engine._state import FRESH_TURN, GameState, Phase, RoundState, TableMeld, TurnState
+from rummylib.engine._state import (
+    FRESH_TURN,
+    GameState,
+    Phase,
+    RoundState,
+    TurnState,
+    evolve_game,
+    evolve_round,
+    evolve_turn,
+    table_meld,
+)
 from rummylib.engine._turn import laid_off_turn, melded_turn
 from rummylib.errors import (
     IllegalActionError,
@@ -72,8 +80,8 @@ def _end_round(state: GameState, r: RoundState, winner: int | None, rummy: bool)
     totals = tuple(t + s for t, s in zip(state.totals, result.scores))
     results = (*state.results, result)
     over = is_game_over(totals, len(results), state.rules)
-    done = attrs.evolve(r, phase=Phase.GAME_OVER if over else Phase.ROUND_OVER)
-    return attrs.evolve(state, totals=totals, results=results, round=done)
+    done = evolve_round(r, phase=Phase.GAME_OVER if over else Phase.ROUND_OVER)
+    return evolve_game(state, totals=totals, results=results, round=done)
 
 
 def _go_out(state: GameState, r: RoundState, seat: int) -> GameState:
@@ -90,7 +98,7 @@ def _next_round(state: GameState, r: RoundState, action: NextRound) -> GameState
     dealer = (state.dealer + 1) % n  # R-P4
     number = state.round_number + 1
     fresh = deal_round(state.rules, n, dealer, state.seed, number)
-    return attrs.evolve(state, dealer=dealer, round_number=number, round=fresh)
+    return evolve_game(state, dealer=dealer, round_number=number, round=fresh)
 
 
 def _draw_stock(state: GameState, r: RoundState, action: DrawStock) -> GameState:
@@ -115,16 +123,16 @@ def _draw_stock(state: GameState, r: RoundState, action: DrawStock) -> GameState
     seat = r.to_act
     card = stock[0]
     hands = replace(r.hands, seat, add_card(r.hands[seat], card))
-    return attrs.evolve(
+    return evolve_game(
         state,
-        round=attrs.evolve(
+        round=evolve_round(
             r,
             hands=hands,
             stock=stock[1:],
             discard=pile,
             restocks=restocks,
             phase=Phase.PLAY,
-            turn=TurnState(drawn=card),
+            turn=evolve_turn(FRESH_TURN, drawn=card),
         ),
     )
 
@@ -137,11 +145,11 @@ def take_discard_round(rules: Ruleset, r: RoundState) -> RoundState:
     if rules.discard_rule is DiscardRule.NEW_MELD:
         # R-D2: before opening, take it only to go out (house variant: only to open with it).
         must_go_out = not r.opened[seat] and not rules.take_discard_to_open
-        turn = TurnState(drawn=card, taken=taken, must_meld=card, must_go_out=must_go_out)
+        turn = evolve_turn(FRESH_TURN, drawn=card, taken=taken, must_meld=card, must_go_out=must_go_out)
     else:
-        turn = TurnState(drawn=card, taken=taken)
+        turn = evolve_turn(FRESH_TURN, drawn=card, taken=taken)
     hands = replace(r.hands, seat, add_card(r.hands[seat], card))
-    return attrs.evolve(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn)
+    return evolve_round(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn)
 
 
 def _take_discard(state: GameState, r: RoundState, action: TakeDiscard) -> GameState:
@@ -162,7 +170,7 @@ def _take_discard(state: GameState, r: RoundState, action: TakeDiscard) -> GameS
         else:
             detail = f"after taking {card} the turn could not end legally (R-T7)"
         _fail(R.CANNOT_USE_DISCARD, action, detail, card=card)
-    return attrs.evolve(state, round=new)
+    return evolve_game(state, round=new)
 
 
 # --- play phase -----------------------------------------------------------------------------
@@ -185,7 +193,7 @@ def _after_play(state: GameState, r: RoundState, action: object, hand: CardMulti
     turn: TurnState = changes.get("turn", r.turn)
     if not hand and rules.must_discard_to_go_out:
         _fail(R.MUST_KEEP_CARD, action, "you must keep a card for the final discard (R-T3, E1)")
-    new = attrs.evolve(r, hands=replace(r.hands, seat, hand), **changes)
+    new = evolve_round(r, hands=replace(r.hands, seat, hand), **changes)
     if not hand:
         new = _close_opening(state, new, action)  # going out ends the opening too (R-O4, E3)
         if turn.must_meld is not None:
@@ -195,7 +203,7 @@ def _after_play(state: GameState, r: RoundState, action: object, hand: CardMulti
         return _go_out(state, new, seat)  # R-E3, E5
     if needs_finish_check(new) and not can_finish_turn(rules, new):
         _fail(R.CANNOT_FINISH_TURN, action, "after this the turn could not end legally (R-D2, J4, T7)")
-    return attrs.evolve(state, round=new)
+    return evolve_game(state, round=new)
 
 
 def _check_meld_limit(state: GameState, r: RoundState, action: object, count: int) -> None:
@@ -225,7 +233,7 @@ def _close_opening(state: GameState, r: RoundState, action: object) -> RoundStat
             detail = f"the opening is worth {exc.have}, below {exc.need} (R-O2, O4)"
             _fail(R.OPENING_TOO_LOW, action, detail, have=exc.have, need=exc.need)
         _fail(R.NO_CLEAN_RUN, action, "the opening needs a run without jokers (R-O2, O4)")
-    return attrs.evolve(r, opened=replace(r.opened, seat, True))
+    return evolve_round(r, opened=replace(r.opened, seat, True))
 
 
 def _opening_closed(r: RoundState) -> bool:
@@ -241,7 +249,7 @@ def _lay_new(state: GameState, r: RoundState, action: object, melds: tuple[Meld,
         what = f"the cards of {melds[0]}" if len(melds) == 1 else "the cards of these melds"
         _fail(R.CARD_NOT_IN_HAND, action, f"you do not hold {what}")
     _check_meld_limit(state, r, action, len(melds))
-    table = r.table + tuple(TableMeld(m, seat) for m in melds)
+    table = r.table + tuple(table_meld(meld=m, owner=seat) for m in melds)
     turn = melded_turn(r.turn, melds, state.rules, opening=not r.opened[seat])
     return _after_play(state, r, action, hand, table=table, turn=turn)
 
@@ -332,7 +340,7 @@ def _lay_off(state: GameState, r: RoundState, action: LayOff) -> GameState:
         _fail(R.DOES_NOT_FIT, action, f"{card} does not fit {meld}: {exc}", meld_reason=exc.reason)
     turn = laid_off_turn(r, action.target, card)
     owner = r.table[action.target].owner
-    table = replace(r.table, action.target, TableMeld(new_meld, owner))
+    table = replace(r.table, action.target, table_meld(meld=new_meld, owner=owner))
     return _after_play(state, r, action, remove_card(r.hands[seat], card), table=table, turn=turn)
 
 
@@ -352,14 +360,14 @@ def _swap(state: GameState, r: RoundState, action: SwapJoker) -> GameState:
     except InvalidMeldError as exc:
         _fail(R.NO_SUCH_JOKER, action, f"cannot swap {card} into {meld}: {exc}", meld_reason=exc.reason)
     hand = add_card(remove_card(r.hands[seat], card), joker)
-    turn = attrs.evolve(
+    turn = evolve_turn(
         r.turn,
         laid=True,
         freed_jokers=r.turn.freed_jokers + 1,
         taken=None if r.turn.taken == card else r.turn.taken,
     )
     owner = r.table[action.target].owner
-    table = replace(r.table, action.target, TableMeld(new_meld, owner))
+    table = replace(r.table, action.target, table_meld(meld=new_meld, owner=owner))
     return _after_play(state, r, action, hand, table=table, turn=turn)
 
 
@@ -382,9 +390,9 @@ def _discard(state: GameState, r: RoundState, action: Discard) -> GameState:
     hands = replace(r.hands, seat, hand)
     pile = (*r.discard, card)
     if not hand:
-        return _go_out(state, attrs.evolve(r, hands=hands, discard=pile), seat)  # R-E1, E3
+        return _go_out(state, evolve_round(r, hands=hands, discard=pile), seat)  # R-E1, E3
     has_laid = replace(r.has_laid, seat, True) if turn.laid and not r.has_laid[seat] else r.has_laid
-    new = attrs.evolve(
+    new = evolve_round(
         r,
         hands=hands,
         discard=pile,
@@ -393,7 +401,7 @@ def _discard(state: GameState, r: RoundState, action: Discard) -> GameState:
         phase=Phase.DRAW,
         turn=FRESH_TURN,
     )
-    return attrs.evolve(state, round=new)
+    return evolve_game(state, round=new)
 
 
 _Handler = Callable[[GameState, RoundState, Any], GameState]

@@ -13,7 +13,8 @@ from typing import TypeVar
 from rummylib.cards import CardMultiset
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
-from rummylib.solver import can_open, find_melds
+from rummylib.solver import can_open
+from rummylib.solver._queries import clear_candidates, hand_candidates
 
 __all__ = ["clear", "hand_melds", "hand_opens"]
 
@@ -44,8 +45,8 @@ _OPENS = _Cache()
 
 
 def hand_melds(hand: CardMultiset, rules: Ruleset) -> tuple[Meld, ...]:
-    """Every distinct meld of ``hand`` (``find_melds``, duplicates dropped), cached."""
-    return _MELDS.answer(hand, rules, lambda: tuple(dict.fromkeys(find_melds(hand, rules))))
+    """Every distinct meld of ``hand`` (``find_melds``' melds, in its order), cached."""
+    return _MELDS.answer(hand, rules, lambda: tuple(c.meld for c in hand_candidates(hand.counts, rules)))
 
 
 def hand_opens(hand: CardMultiset, rules: Ruleset) -> bool:
@@ -57,3 +58,4 @@ def clear() -> None:
     """Forget every cached answer (benchmarks measure a cold listing)."""
     for cache in _ALL:
         cache.clear()
+    clear_candidates()

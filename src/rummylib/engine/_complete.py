@@ -13,25 +13,34 @@ the taken card are still needed, the melds still allowed), so each question
 is answered once per position, never by listing openings. A bound on the
 points the cards left can still bring cuts hopeless branches early.
 
-Issue 12 note: the candidate melds still come from ``find_melds`` as
-:class:`~rummylib.Meld` objects and are turned into count pairs here; a
-solver query on packed counts (the completion and the R-D2/J4 cover as one
-search over the solver's shapes) would remove that step and most of the
-time left in these checks.
+The candidate melds come from the solver's packed-count query
+(:func:`~rummylib.solver._queries.sorted_by_points`: pairs, points and bounds
+computed once per hand, most valuable first), and the search carries the
+hand's size and card bound down instead of summing them at every node.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
 from rummylib.cards import Card, CardMultiset
-from rummylib.engine._cache import hand_melds
-from rummylib.melds import End, Meld, Run, is_clean_run, lay_off, meld_points
+from rummylib.engine._cache import hand_opens
+from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
-from rummylib.solver import plan_go_out
+from rummylib.solver._queries import Candidate, can_go_out, sorted_by_points
 
-__all__ = ["MeldInfo", "OpeningSearch", "card_bound", "fits", "fits_anywhere", "may_open", "meld_info", "minus"]
+__all__ = [
+    "MeldInfo",
+    "OpeningSearch",
+    "card_bound",
+    "fits",
+    "fits_anywhere",
+    "may_open",
+    "minus",
+    "run_covered",
+    "suit_masks",
+    "suits_held",
+]
 
 
 def _card_bound(index: int) -> int:
@@ -50,6 +59,41 @@ def card_bound(counts: tuple[int, ...]) -> int:
     return sum(c * b for c, b in zip(counts, _BOUND) if c)
 
 
+def suit_masks(counts: tuple[int, ...], ace_high: bool) -> list[int]:
+    """Per suit, a bit per run position held: bit 1 = ace low ... bit 13 = king, bit 14 = ace high."""
+    masks = []
+    for base in (0, 13, 26, 39):
+        mask = 0
+        bit = 2
+        for c in counts[base : base + 13]:
+            if c:
+                mask |= bit
+            bit <<= 1
+        if ace_high and mask & 2:
+            mask |= 1 << 14
+        masks.append(mask)
+    return masks
+
+
+def run_covered(mask: int, jokers: int) -> int:
+    """The positions of ``mask`` that some 3-card window could hold with ``jokers`` (bit 14 folded onto bit 1)."""
+    if jokers >= 2:
+        return mask
+    pairs = (mask & (mask >> 1)) | (mask & (mask >> 2)) | ((mask >> 1) & (mask >> 2))
+    w = pairs if jokers else mask & (mask >> 1) & (mask >> 2)  # windows with 2 (a joker fills one) or 3 held
+    covered = (w | (w << 1) | (w << 2)) & mask
+    if covered & (1 << 14):
+        covered |= 2
+    return covered
+
+
+def suits_held(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Per rank (0 = ace), how many suits of it ``counts`` holds."""
+    return tuple(
+        (counts[r] > 0) + (counts[13 + r] > 0) + (counts[26 + r] > 0) + (counts[39 + r] > 0) for r in range(13)
+    )
+
+
 def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) -> bool:
     """A cheap necessary condition for an opening worth ``need`` in ``counts`` (bit masks per suit).
 
@@ -57,65 +101,38 @@ def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) ->
     when the cards that could sit in any meld at all cannot bring ``need``.
     """
     jokers = counts[52] if rules.jokers else 0
-    masks = []
-    for suit in range(4):
-        base = suit * 13
-        mask = 0
-        for rank in range(13):
-            if counts[base + rank]:
-                mask |= 2 << rank  # bit 1 = ace low ... bit 13 = king
-        if rules.ace_high and mask & 2:
-            mask |= 1 << 14
-        masks.append(mask)
+    masks = suit_masks(counts, rules.ace_high)
     if clean and not any(m & (m >> 1) & (m >> 2) for m in masks):
         return False
     if need <= 0:
         return True
     bound = 11 * jokers
+    held = suits_held(counts)
     for suit, m in enumerate(masks):
-        if jokers >= 2:
-            covered = m
-        else:
-            w = m & (m >> 1) & (m >> 2) if not jokers else (m & (m >> 1)) | (m & (m >> 2)) | ((m >> 1) & (m >> 2))
-            covered = (w | (w << 1) | (w << 2)) & m
-        if covered & (1 << 14):
-            covered |= 2
+        covered = run_covered(m, jokers)
         base = suit * 13
         for rank in range(13):
             i = base + rank
-            if not counts[i]:
-                continue
-            suits = sum(1 for s in range(4) if counts[s * 13 + rank])
-            if covered & (2 << rank) or suits >= 3 or (suits >= 2 and jokers):
-                bound += counts[i] * _BOUND[i]
+            c = counts[i]
+            if c and (covered & (2 << rank) or held[rank] >= 3 or (held[rank] >= 2 and jokers)):
+                bound += c * _BOUND[i]
     return bound >= need
 
 
-class MeldInfo(NamedTuple):
-    """A candidate meld on count vectors."""
-
-    meld: Meld
-    #: (card index, copies) pairs of the meld's cards.
-    pairs: tuple[tuple[int, int], ...]
-    points: int
-    clean: bool
-    size: int
-    bound: int
+#: A candidate meld on count vectors (the solver's :class:`~rummylib.solver._queries.Candidate`).
+MeldInfo = Candidate
 
 
-def meld_info(meld: Meld, rules: Ruleset) -> MeldInfo:
-    """The count-vector form of ``meld``."""
-    counts: dict[int, int] = {}
-    for card in meld.cards:
-        counts[card.index] = counts.get(card.index, 0) + 1
-    pairs = tuple(sorted(counts.items()))
-    bound = sum(_BOUND[i] * k for i, k in pairs)
-    return MeldInfo(meld, pairs, meld_points(meld, rules), is_clean_run(meld), len(meld.cards), bound)
+def _holds(counts: tuple[int, ...], pairs: tuple[tuple[int, int], ...]) -> bool:
+    for i, k in pairs:  # noqa: SIM110 - a loop: no generator on the hot path
+        if counts[i] < k:
+            return False
+    return True
 
 
 def fits(counts: tuple[int, ...], info: MeldInfo) -> bool:
     """Whether ``counts`` holds the cards of ``info``."""
-    return all(counts[i] >= k for i, k in info.pairs)
+    return _holds(counts, info.pairs)
 
 
 def minus(counts: tuple[int, ...], info: MeldInfo) -> tuple[int, ...]:
@@ -158,11 +175,24 @@ class OpeningSearch:
         self._go_out = go_out
         self._taken = None if rules.discard_taken_card else taken
         self.keep = 1 if rules.must_discard_to_go_out else 0
-        found = [meld_info(m, rules) for m in hand_melds(hand, rules)]
         # Most valuable first: a completion, when there is one, is found early.
-        found.sort(key=lambda info: -info.points)
-        self.melds: tuple[MeldInfo, ...] = tuple(found)
+        self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
         self._memo: dict[tuple[object, ...], bool] = {}
+
+    def opens(self, counts: tuple[int, ...]) -> bool:
+        """``can_open(hand, rules)`` for the hand of this search (``counts``), duties aside.
+
+        Exactly the solver's question (an opening of the rules' points, with a
+        clean run where required, leaving the cards the rules keep; the meld
+        limit of a turn plays no part), asked of the hand's candidate melds.
+        Where the search has no duty of its own (no go-out, no taken card) it
+        is the search's own root question, so its memo serves the per-meld
+        questions that follow; otherwise the solver is asked (cached).
+        """
+        rules = self._rules
+        if self._go_out or self._taken is not None:
+            return hand_opens(CardMultiset._trusted(counts), rules)
+        return self.can_complete(counts, rules.opening_points, rules.opening_clean_run, None, None)
 
     def can_complete(
         self,
@@ -178,14 +208,27 @@ class OpeningSearch:
         ``chosen`` are the indices (into :attr:`melds`) laid on the way, which a
         go-out plan may lay off onto.
         """
-        size = sum(counts)
+        return self._complete(counts, sum(counts), card_bound(counts), need, clean, card, allowance, chosen)
+
+    def _complete(
+        self,
+        counts: tuple[int, ...],
+        size: int,
+        bound: int,
+        need: int,
+        clean: bool,
+        card: int | None,
+        allowance: int | None,
+        chosen: tuple[int, ...],
+    ) -> bool:
+        # ``size`` and ``bound`` are sum(counts) and card_bound(counts), carried down the search.
         if size < self.keep:
             return False
         if need <= 0 and not clean and card is None:
             return self._finish(counts, chosen)
         if allowance is not None and allowance <= 0:
             return False
-        if need > 0 and card_bound(counts) < need:
+        if need > 0 and bound < need:
             return False
         key = (counts, max(need, 0), clean, card, allowance, chosen if self._go_out else ())
         hit = self._memo.get(key)
@@ -193,15 +236,32 @@ class OpeningSearch:
             return hit
         result = False
         less = None if allowance is None else allowance - 1
+        keep = self.keep
         for j, info in enumerate(self.melds):
-            if card is not None and not any(i == card for i, _ in info.pairs):
-                continue  # WLOG the meld holding the taken card comes first
-            if card is None and clean and not info.clean:
+            if card is not None:
+                for i, _ in info.pairs:
+                    if i == card:
+                        break
+                else:
+                    continue  # WLOG the meld holding the taken card comes first
+            elif clean and not info.clean:
                 continue  # WLOG the clean run comes next
-            if size - info.size < self.keep or not fits(counts, info):
+            if size - info.size < keep:
+                continue
+            if not _holds(counts, info.pairs):
                 continue
             after = tuple(sorted((*chosen, j))) if self._go_out else ()
-            if self.can_complete(minus(counts, info), need - info.points, clean and not info.clean, None, less, after):
+            rest = minus(counts, info)
+            if self._complete(
+                rest,
+                size - info.size,
+                bound - info.bound,
+                need - info.points,
+                clean and not info.clean,
+                None,
+                less,
+                after,
+            ):
                 result = True
                 break
         self._memo[key] = result
@@ -216,13 +276,13 @@ class OpeningSearch:
             hit = self._plans.get(key)
             if hit is None:
                 hit = self._plans[key] = self._stranded(rest, table, self._rules) <= self.keep and (
-                    plan_go_out(rest, table, self._rules, opened=True) is not None
+                    can_go_out(rest, table, self._rules, opened=True)
                 )
             return hit
         taken = self._taken
         if taken is None or not counts[taken.index]:
             return True
-        if any(c != taken for c in rest.distinct()):
+        if sum(counts) > counts[taken.index]:  # another card is left
             return True
         # R-T7: only the taken card is left; one copy must be laid off first.
         return (counts[taken.index] >= 2 or not self.keep) and fits_anywhere(taken, self._table, self._rules)

@@ -15,12 +15,10 @@ one, so laying a card removes one known copy of it, if any.
 
 from __future__ import annotations
 
-import attrs
-
 from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, Open, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, CardMultiset
 from rummylib.engine._hand import add_card, replace
-from rummylib.engine._state import GameState, RoundState
+from rummylib.engine._state import GameState, RoundState, evolve_game, evolve_round
 from rummylib.rules import RestockRule
 
 __all__ = ["track"]
@@ -61,7 +59,7 @@ def _drawn(before: GameState, after: RoundState, seat: int) -> RoundState:
     if known_stock and len(known_stock) == len(after.stock) + 1:
         known = replace(known, seat, add_card(known[seat], known_stock[0]))
         known_stock = known_stock[1:]
-    return attrs.evolve(after, known_cards=known, known_stock=known_stock, restocked=restocked)
+    return evolve_round(after, known_cards=known, known_stock=known_stock, restocked=restocked)
 
 
 def track(before: GameState, action: object, after: GameState) -> GameState:
@@ -81,7 +79,7 @@ def track(before: GameState, action: object, after: GameState) -> GameState:
     seat = r.to_act
     if isinstance(action, DrawStock):
         done = _drawn(before, new, seat)
-        return after if done is new else attrs.evolve(after, round=done)
+        return after if done is new else evolve_game(after, round=done)
     known = r.known_cards
     if isinstance(action, TakeDiscard):
         known = replace(known, seat, add_card(known[seat], r.discard[-1]))
@@ -93,4 +91,4 @@ def track(before: GameState, action: object, after: GameState) -> GameState:
             known = replace(known, seat, add_card(known[seat], JOKER))
     if known is new.known_cards:
         return after
-    return attrs.evolve(after, round=attrs.evolve(new, known_cards=known))
+    return evolve_game(after, round=evolve_round(new, known_cards=known))

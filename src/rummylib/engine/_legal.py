@@ -23,23 +23,40 @@ from typing import Final, cast, overload
 import attrs
 
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
-from rummylib.cards import JOKER, Card, CardMultiset, Suit, natural
+from rummylib.cards import CARDS, Card, CardMultiset
 from rummylib.engine._apply import take_discard_round
-from rummylib.engine._cache import hand_melds, hand_opens
 from rummylib.engine._check import is_legal
 from rummylib.engine._complete import may_open, minus
+from rummylib.engine._fits import grown_meld, lay_off_candidates
 from rummylib.engine._hand import add_card, remove_card, replace
 from rummylib.engine._oblige import can_finish_turn, needs_finish_check, opening_needs, opening_search
-from rummylib.engine._state import GameState, Phase, RoundState, TableMeld, TurnState
+from rummylib.engine._state import (
+    GameState,
+    Phase,
+    RoundState,
+    TableMeld,
+    TurnState,
+    evolve_round,
+    evolve_turn,
+    table_meld,
+)
 from rummylib.engine._turn import laid_off_turn, melded_turn
 from rummylib.errors import InvalidStateError, StateReason
-from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, lay_off, swap_joker
+from rummylib.melds import End, swap_joker
 from rummylib.rules import Ruleset
+from rummylib.solver._queries import hand_candidates
 
 __all__ = ["KINDS", "LegalActions", "legal_actions"]
 
 #: The kinds of action, in the order a listing gives them.
 KINDS: Final = ("next_round", "draws", "discards", "lay_offs", "swaps", "melds")
+
+# Actions are immutable values: the listing hands out shared instances of the ones without choices.
+_DRAW_STOCK: Final = DrawStock()
+_TAKE_DISCARD: Final = TakeDiscard()
+_NEXT_ROUND: Final = NextRound()
+#: ``Discard(card)`` for each card index, in the order of :data:`~rummylib.cards.CARDS` (the hand's order).
+_DISCARDS: Final = tuple(Discard(card) for card in CARDS)
 
 
 class LegalActions(Sequence[Action]):
@@ -179,16 +196,16 @@ def _playing(state: GameState) -> RoundState | None:
 
 def _next_round(state: GameState) -> Iterator[Action]:
     if state.round.phase is Phase.ROUND_OVER:
-        yield NextRound()
+        yield _NEXT_ROUND
 
 
 def _draws(state: GameState) -> Iterator[Action]:
     r = state.round
     if r.phase is not Phase.DRAW:
         return
-    yield DrawStock()
+    yield _DRAW_STOCK
     if r.discard and can_finish_turn(state.rules, take_discard_round(state.rules, r)):
-        yield TakeDiscard()
+        yield _TAKE_DISCARD
 
 
 @attrs.frozen
@@ -239,7 +256,7 @@ def _new_play(state: GameState) -> _Play | None:
             and (turn.opening_clean or not rules.opening_clean_run)
         )
         opened = True
-        crossed = attrs.evolve(r, opened=replace(r.opened, seat, True))
+        crossed = evolve_round(r, opened=replace(r.opened, seat, True))
     hand = r.hands[seat]
     jokers = hand.jokers + 1 + sum(tm.meld.joker_count for tm in r.table) if rules.joker_swap else hand.jokers + 1
     pool = CardMultiset._trusted((*hand.counts[:52], min(rules.jokers, jokers)))
@@ -258,7 +275,7 @@ def _after_ok(p: _Play, base: RoundState, hand: CardMultiset, turn: TurnState, *
             if turn.opening_points < need or (rules.opening_clean_run and not turn.opening_clean):
                 return False
         return turn.must_meld is None and not turn.freed_jokers
-    new = attrs.evolve(base, hands=replace(base.hands, base.to_act, hand), turn=turn, **changes)  # type: ignore[arg-type]
+    new = evolve_round(base, hands=replace(base.hands, base.to_act, hand), turn=turn, **changes)
     return not needs_finish_check(new) or can_finish_turn(rules, new, p.pool)
 
 
@@ -271,54 +288,10 @@ def _discards(state: GameState) -> Iterator[Action]:
         return
     if turn.must_go_out and len(p.hand) > 1:
         return
-    taken = None if p.rules.discard_taken_card else turn.taken
-    for card in p.hand.distinct():
-        if card != taken:
-            yield Discard(card)
-
-
-def _run_fit(meld: Run, card: Card, end: End, rules: Ruleset) -> bool:
-    if len(meld.cards) >= 13:
-        return False
-    pos = meld.start - 1 if end is End.LOW else meld.end + 1
-    if not 1 <= pos <= (ACE_HIGH if rules.ace_high else ACE_HIGH - 1):
-        return False
-    if card.is_joker:
-        edge = meld.cards[0] if end is End.LOW else meld.cards[-1]
-        return meld.joker_count < rules.jokers and (rules.adjacent_jokers or not edge.is_joker)
-    return card == card_at_position(pos, meld.suit)
-
-
-def _group_fit(meld: Group, card: Card, rules: Ruleset) -> bool:
-    if len(meld.cards) >= 4:
-        return False
-    jokers = meld.joker_count + int(card.is_joker)
-    if jokers > rules.group4_max_jokers or jokers > rules.jokers:
-        return False
-    return card.is_joker or (card.rank is meld.rank and card.suit not in meld.suits)
-
-
-def _lay_off_candidates(p: _Play) -> Iterator[tuple[int, Card, End | None]]:
-    hand, rules = p.hand, p.rules
-    has_joker = hand.jokers > 0
-    for i, tm in enumerate(p.r.table):
-        meld = tm.meld
-        if isinstance(meld, Run):
-            for end, pos in ((End.LOW, meld.start - 1), (End.HIGH, meld.end + 1)):
-                if not 1 <= pos <= ACE_HIGH:
-                    continue
-                card = card_at_position(pos, meld.suit)
-                if hand.count(card) and _run_fit(meld, card, end, rules):
-                    yield i, card, end
-                if has_joker and _run_fit(meld, JOKER, end, rules):
-                    yield i, JOKER, end
-        elif isinstance(meld, Group):
-            for suit in Suit:
-                card = natural(int(meld.rank), suit)
-                if hand.count(card) and _group_fit(meld, card, rules):
-                    yield i, card, None
-            if has_joker and _group_fit(meld, JOKER, rules):
-                yield i, JOKER, None
+    taken = -1 if p.rules.discard_taken_card or turn.taken is None else turn.taken.index
+    for i, n in enumerate(p.hand.counts):
+        if n and i != taken:
+            yield _DISCARDS[i]
 
 
 def _lay_offs(state: GameState) -> Iterator[Action]:
@@ -328,18 +301,18 @@ def _lay_offs(state: GameState) -> Iterator[Action]:
     if not (p.opened_after or p.rules.lay_off_before_opening):
         return
     r = p.crossed
-    for i, card, end in _lay_off_candidates(p):
+    for i, card, end in lay_off_candidates(p.hand.counts, p.r.table, p.rules):
         hand = remove_card(p.hand, card)
         turn = laid_off_turn(r, i, card)
-        if (hand and not needs_finish_check(attrs.evolve(r, turn=turn))) or _after_ok(
-            p, r, hand, turn, table=_grown_table(r, i, card, end, p.rules)
+        if (hand and not needs_finish_check(evolve_round(r, turn=turn))) or _after_ok(
+            p, r, hand, turn, table=_grown_table(r, i, card, end)
         ):
             yield LayOff(i, card, end)
 
 
-def _grown_table(r: RoundState, i: int, card: Card, end: End | None, rules: Ruleset) -> tuple[TableMeld, ...]:
+def _grown_table(r: RoundState, i: int, card: Card, end: End | None) -> tuple[TableMeld, ...]:
     tm = r.table[i]
-    return replace(r.table, i, TableMeld(lay_off(tm.meld, card, rules, end=end), tm.owner))
+    return replace(r.table, i, table_meld(meld=grown_meld(tm.meld, card, end), owner=tm.owner))
 
 
 def _swaps(state: GameState) -> Iterator[Action]:
@@ -357,13 +330,13 @@ def _swaps(state: GameState) -> Iterator[Action]:
             seen.add(stands)
             new_meld, joker = swap_joker(tm.meld, stands, p.rules)
             hand = add_card(remove_card(p.hand, stands), joker)
-            turn = attrs.evolve(
+            turn = evolve_turn(
                 r.turn,
                 laid=True,
                 freed_jokers=r.turn.freed_jokers + 1,
                 taken=None if r.turn.taken == stands else r.turn.taken,
             )
-            if _after_ok(p, r, hand, turn, table=replace(r.table, i, TableMeld(new_meld, tm.owner))):
+            if _after_ok(p, r, hand, turn, table=replace(r.table, i, table_meld(meld=new_meld, owner=tm.owner))):
                 yield SwapJoker(i, stands)
 
 
@@ -382,29 +355,26 @@ def _melds(state: GameState) -> Iterator[Action]:
         yield from _opening_melds(p)
         return
     seat = r.to_act
-    for meld in hand_melds(p.hand, rules):
-        hand = p.hand - CardMultiset._trusted(_meld_counts(meld))
+    counts = p.hand.counts
+    for info in hand_candidates(counts, rules):
+        meld = info.meld
+        hand = CardMultiset._trusted(minus(counts, info))
         new_turn = melded_turn(turn, (meld,), rules, opening=False)
         if (hand and not new_turn.has_obligation and new_turn.taken is None) or _after_ok(
-            p, r, hand, new_turn, table=(*r.table, TableMeld(meld, seat))
+            p, r, hand, new_turn, table=(*r.table, table_meld(meld=meld, owner=seat))
         ):
             yield LayMeld(meld)
-
-
-def _meld_counts(meld: Meld) -> tuple[int, ...]:
-    counts = [0] * 53
-    for card in meld.cards:
-        counts[card.index] += 1
-    return tuple(counts)
 
 
 def _opening_melds(p: _Play) -> Iterator[Action]:
     """Each meld that keeps the opening completable this turn, with the turn's duties (R-O4, D2, T3)."""
     r, rules = p.r, p.rules
     need, clean, card, allowance = opening_needs(rules, r)
-    if not r.turn.melds_laid and not (may_open(p.hand.counts, rules, need, clean) and hand_opens(p.hand, rules)):
+    if not r.turn.melds_laid and not may_open(p.hand.counts, rules, need, clean):
         return  # most hands: no opening at all, so no meld of one
     search = opening_search(rules, r)
+    if not r.turn.melds_laid and not search.opens(p.hand.counts):
+        return
     less = None if allowance is None else allowance - 1
     counts = p.hand.counts
     size = len(p.hand)

@@ -19,19 +19,32 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rummylib.cards import CARDS, JOKER, Card, CardMultiset
-from rummylib.engine._cache import _Cache, hand_melds, hand_opens
-from rummylib.engine._complete import MeldInfo, OpeningSearch, fits, fits_anywhere, may_open, meld_info, minus
+from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Suit
+from rummylib.engine._cache import hand_opens
+from rummylib.engine._complete import (
+    MeldInfo,
+    OpeningSearch,
+    fits,
+    fits_anywhere,
+    may_open,
+    minus,
+    run_covered,
+    suit_masks,
+    suits_held,
+)
 from rummylib.engine._hand import add_card, remove_card, remove_cards
 from rummylib.engine._state import RoundState
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import Ruleset
-from rummylib.solver import find_melds, plan_go_out
+from rummylib.solver import find_melds
+from rummylib.solver._queries import can_go_out, candidates_with, hand_candidates
 
-#: The candidate melds of a pool on count vectors, shared by every check of one turn (16 swaps ask 16 times).
-_INFOS = _Cache()
+# The candidate melds of a pool on count vectors are shared by every check of one turn (16 swaps
+# ask 16 times): ``hand_candidates`` keeps them in the solver's bounded cache.
 
 __all__ = ["can_finish_turn", "fits_anywhere", "needs_finish_check", "opening_search"]
+
+_SUITS = tuple(Suit)
 
 
 def needs_finish_check(r: RoundState) -> bool:
@@ -83,10 +96,7 @@ class _Cover:
     @property
     def melds(self) -> tuple[MeldInfo, ...]:
         if self._melds_info is None:
-            pool, rules = self.pool, self.rules
-            self._melds_info = _INFOS.answer(
-                pool, rules, lambda: tuple(meld_info(m, rules) for m in hand_melds(pool, rules))
-            )
+            self._melds_info = hand_candidates(self.pool.counts, self.rules)
         return self._melds_info
 
     def _avail(self, naturals: tuple[int, ...]) -> int:
@@ -130,13 +140,12 @@ class _Cover:
             return False
         less = None if allowance is None else allowance - 1
         counts = (*nat, 64)  # jokers are checked against the pool below
-        for info in self.melds:
-            jokers = info.meld.joker_count
-            if need is not None:
-                if not any(i == need for i, _ in info.pairs):
-                    continue
-            elif not jokers:
-                continue  # WLOG every new meld holds the card or a joker
+        # WLOG every new meld holds the card (only those are built) or a joker.
+        found = self.melds if need is None else candidates_with(self.pool.counts, self.rules, need)
+        for info in found:
+            jokers = info.jokers
+            if need is None and not jokers:
+                continue
             if not fits(counts, info):
                 continue
             rest = minus(counts, info)[:52]
@@ -262,7 +271,8 @@ def _stranded(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> in
 
     A card counts when no meld of the hand (with its jokers and every joker a
     swap could free) can hold it, and no table meld of its suit (a run) or rank
-    (a set) could ever take it: a necessary condition for going out, and cheap.
+    (a set) could ever take it: a necessary condition for going out, and cheap
+    (bit masks per suit: the test of :func:`_may_meld` for every card at once).
     """
     counts = hand.counts
     jokers = counts[52] if rules.jokers else 0
@@ -270,16 +280,27 @@ def _stranded(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> in
         jokers += sum(
             1 for m in table if m.joker_count for c, x in zip(m.cards, m.represents) if c.is_joker and counts[x.index]
         )
+    if jokers >= 2:
+        return 0  # two jokers make a meld of any card
     suits = {m.suit for m in table if isinstance(m, Run)}
-    ranks = {m.rank for m in table if isinstance(m, Group)}
-    return sum(
-        counts[c.index]
-        for c in hand.distinct()
-        if not c.is_joker
-        and c.suit not in suits
-        and c.rank not in ranks
-        and not _may_meld(c.index, counts, jokers, rules)
-    )
+    ranks = {int(m.rank) - 1 for m in table if isinstance(m, Group)}
+    masks = suit_masks(counts, rules.ace_high)
+    held = suits_held(counts)
+    group_with_joker = bool(jokers and rules.group3_max_jokers)
+    total = 0
+    for s, suit in enumerate(_SUITS):
+        if suit in suits:
+            continue
+        covered = run_covered(masks[s], jokers)
+        base = s * 13
+        for rank in range(13):
+            c = counts[base + rank]
+            if not c or covered & (2 << rank) or rank in ranks:
+                continue
+            if held[rank] >= 3 or (held[rank] >= 2 and group_with_joker):
+                continue
+            total += c
+    return total
 
 
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
@@ -289,7 +310,7 @@ def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...]
         return False  # more cards than the discard can take fit no meld and no table meld
     if not (may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run) and hand_opens(hand, rules)):
         return False  # cheap tests first: most hands cannot even open
-    return plan_go_out(hand, list(table), rules, opened=False, open_with=card) is not None
+    return can_go_out(hand, table, rules, opened=False, open_with=card, opens=True)
 
 
 # --- the question --------------------------------------------------------------------------
@@ -325,15 +346,18 @@ def _unopened(rules: Ruleset, r: RoundState) -> bool:
         table = tuple(tm.meld for tm in r.table)
         return _can_open_and_go_out(hand, turn.must_meld, table, rules)
     need, clean, card, allowance = opening_needs(rules, r)
-    if not turn.melds_laid and not (may_open(hand.counts, rules, need, clean) and hand_opens(hand, rules)):
+    if not turn.melds_laid and not may_open(hand.counts, rules, need, clean):
         return False
-    return opening_search(rules, r).can_complete(hand.counts, need, clean, card, allowance)
+    search = opening_search(rules, r)
+    if not turn.melds_laid and not search.opens(hand.counts):
+        return False
+    return search.can_complete(hand.counts, need, clean, card, allowance)
 
 
 def _t7_ok(rules: Ruleset, r: RoundState) -> bool:
     hand = r.hands[r.to_act]
     taken = r.turn.taken
-    if taken is None or rules.discard_taken_card or any(c != taken for c in hand.distinct()):
+    if taken is None or rules.discard_taken_card or len(hand) > hand.counts[taken.index]:  # another card is held
         return True
     # R-T7: the hand holds only the card just taken; it must be laid off first.
     keep = 1 if rules.must_discard_to_go_out else 0
@@ -357,10 +381,10 @@ def can_finish_turn(rules: Ruleset, r: RoundState, pool: CardMultiset | None = N
     table = tuple(tm.meld for tm in r.table)
     if turn.must_go_out:
         if not turn.freed_jokers:
-            return plan_go_out(hand, table, rules, opened=True) is not None
+            return can_go_out(hand, table, rules, opened=True)
         # R-J4 inside a D2 go-out: the freed jokers go into new melds first, then the rest goes out.
         for rest, after in _joker_covers(hand, turn.freed_jokers, table, rules, set()):
-            if len(rest) >= keep and (not rest or plan_go_out(rest, after, rules, opened=True) is not None):
+            if len(rest) >= keep and (not rest or can_go_out(rest, after, rules, opened=True)):
                 return True
         return False
     if turn.must_meld is not None or turn.freed_jokers > 0:

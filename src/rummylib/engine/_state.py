@@ -21,8 +21,19 @@ from rummylib.rules import Ruleset
 from rummylib.scoring import RoundResult, Standings, standings
 
 from .._guards import is_collection_of_items, is_int
+from .._trusted import builder, evolver
 
-__all__ = ["GameState", "Phase", "RoundState", "TableMeld", "TurnState"]
+__all__ = [
+    "GameState",
+    "Phase",
+    "RoundState",
+    "TableMeld",
+    "TurnState",
+    "evolve_game",
+    "evolve_round",
+    "evolve_turn",
+    "table_meld",
+]
 
 
 class Phase(enum.Enum):
@@ -338,3 +349,18 @@ class GameState:
     def last_result(self) -> RoundResult | None:
         """The result of the latest finished round, if any."""
         return self.results[-1] if self.results else None
+
+
+# --- the engine's trusted construction path ---------------------------------------------------
+# The public constructors above check every field (hostile input). The engine
+# builds its next state from a checked state and a validated action, so it
+# copies with these instead: the same values, without the checks (``_trusted``).
+
+#: ``evolve_game(state, **changes)``: a copy of a checked :class:`GameState`, unchecked.
+evolve_game = evolver(GameState)
+#: ``evolve_round(r, **changes)``: a copy of a checked :class:`RoundState`, unchecked.
+evolve_round = evolver(RoundState)
+#: ``evolve_turn(turn, **changes)``: a copy of a checked :class:`TurnState`, unchecked.
+evolve_turn = evolver(TurnState)
+#: ``table_meld(meld=..., owner=...)``: a :class:`TableMeld` of a validated meld, unchecked.
+table_meld = builder(TableMeld)

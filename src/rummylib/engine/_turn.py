@@ -6,11 +6,9 @@ legal-move generator so both agree on what a step leaves owed.
 
 from __future__ import annotations
 
-import attrs
-
 from rummylib.cards import Card
-from rummylib.engine._state import RoundState, TurnState
-from rummylib.melds import Meld, is_clean_run, meld_points
+from rummylib.engine._state import RoundState, TurnState, evolve_turn
+from rummylib.melds import Meld, is_clean_run
 from rummylib.rules import Ruleset
 
 __all__ = ["laid_off_turn", "melded_turn"]
@@ -34,9 +32,9 @@ def melded_turn(turn: TurnState, melds: tuple[Meld, ...], rules: Ruleset, openin
             taken = None
         freed = max(0, freed - jokers)
         if opening:
-            points += meld_points(meld, rules)
+            points += sum(meld.points)  # validated by the caller: meld_points would check it again
             clean = clean or is_clean_run(meld)
-    return attrs.evolve(
+    return evolve_turn(
         turn,
         must_meld=must_meld,
         taken=taken,
@@ -63,4 +61,4 @@ def laid_off_turn(r: RoundState, target: int, card: Card) -> TurnState:
             must_meld = None
         elif card.is_joker and freed:
             freed -= 1
-    return attrs.evolve(turn, laid=True, taken=taken, must_meld=must_meld, freed_jokers=freed)
+    return evolve_turn(turn, laid=True, taken=taken, must_meld=must_meld, freed_jokers=freed)

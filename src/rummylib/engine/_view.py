@@ -28,6 +28,7 @@ from rummylib.rules import Ruleset
 from rummylib.scoring import RoundResult, Standings
 
 from .._guards import is_int_in
+from .._trusted import builder
 
 __all__ = ["PlayerView", "view"]
 
@@ -149,6 +150,9 @@ class PlayerView:
         return view_svg(self)
 
 
+#: A view built from a checked state's own fields (the public constructor checks them all again).
+_trusted_view = builder(PlayerView)
+
 _STANDINGS: dict[tuple[object, ...], tuple[Ruleset, Standings]] = {}
 
 
@@ -187,14 +191,14 @@ def view(state: GameState, seat: int) -> PlayerView:
         raise ArgumentError(ArgumentReason.BAD_VALUE, "seat", seat, msg)
     r = state.round
     mine = r.to_act == seat and r.phase in (Phase.DRAW, Phase.PLAY)
-    return PlayerView(
+    return _trusted_view(
         seat=seat,
         rules=state.rules,
         players=state.players,
         dealer=state.dealer,
         round_number=state.round_number,
         hand=r.hands[seat],
-        hand_sizes=tuple(len(h) for h in r.hands),
+        hand_sizes=tuple(map(len, r.hands)),
         table=r.table,
         discard=r.discard,
         stock_size=len(r.stock),

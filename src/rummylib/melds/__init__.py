@@ -15,6 +15,10 @@ from __future__ import annotations
 
 from rummylib.melds._build import make_meld, meld_readings, parse_meld
 from rummylib.melds._change import lay_off, swap_joker
+
+# ACE_HIGH, card_at_position, position_value and rank_value are re-exported (``X as X``)
+# for the layers above (solver, engine, encoding, bots), deliberately left out of __all__:
+# they are the meld layer's internal vocabulary, not public API.
 from rummylib.melds._types import (
     ACE_HIGH as ACE_HIGH,
 )

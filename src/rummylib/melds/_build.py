@@ -5,18 +5,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
-from rummylib.cards import (
-    _SUITS,
-    CARDS,
-    JOKER,
-    Card,
-    Rank,
-    Suit,
-    as_cards,
-    format_cards,
-    natural,
-    parse_card,
-)
+from rummylib._card import _SUITS, CARDS, as_cards, natural
+from rummylib.cards import JOKER, Card, Rank, Suit, format_cards, parse_card
 from rummylib.errors import (
     CardParseError,
     InvalidMeldError,

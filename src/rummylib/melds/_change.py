@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from rummylib.cards import (
-    _SUITS,
-    JOKER,
-    Card,
-    natural,
-)
+from rummylib._card import _SUITS, natural
+from rummylib.cards import JOKER, Card
 from rummylib.errors import (
     InvalidMeldError,
     MeldReason,

@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import attrs
 
-from rummylib.cards import (
-    Card,
-    Rank,
-    Suit,
-    as_cards,
-    format_cards,
-    natural,
-)
+from rummylib._card import as_cards, natural
+from rummylib.cards import Card, Rank, Suit, format_cards
 from rummylib.errors import (
     InvalidCardsError,
     InvalidMeldError,
@@ -29,16 +23,20 @@ from .._guards import is_collection_of_items, is_int_in
 
 __all__ = [
     "ACE_HIGH",
+    "JOKER_DECLARATION",
     "End",
     "Group",
     "Meld",
     "Run",
     "card_at_position",
+    "checked_points",
     "format_meld",
     "is_clean_run",
     "meld_points",
     "position_value",
     "rank_value",
+    "slot_token",
+    "split_slot",
     "validate_meld",
 ]
 
@@ -372,6 +370,11 @@ def meld_points(meld: Meld, rules: Ruleset) -> int:
     31
     """
     validate_meld(meld, rules)
+    return checked_points(meld)
+
+
+def checked_points(meld: Meld) -> int:
+    """:func:`meld_points` of a meld the caller has validated already (no second check; internal)."""
     return sum(meld.points)
 
 
@@ -397,4 +400,30 @@ def format_meld(meld: Meld) -> str:
     'JK=4H 5H JK=6H 7H'
     """
     meld = _check_meld(meld)
-    return " ".join(f"JK={r}" if c.is_joker else str(c) for c, r in zip(meld.cards, meld.represents))
+    return " ".join(map(slot_token, meld.cards, meld.represents))
+
+
+#: What a joker's slot token starts with before the card it stands for (``JK=7H``, R-J1).
+JOKER_DECLARATION: Final = "JK="
+
+
+def slot_token(card: Card, represents: Card, spell: Callable[[Card], str] = str) -> str:
+    """One slot of a meld in the notation: the card, or ``JK=<card>`` for a joker (the one writer).
+
+    ``spell`` writes a card (``str``: ``7H``; a terminal may use suit symbols).
+
+    >>> from rummylib import parse_card
+    >>> slot_token(parse_card("JK"), parse_card("7H")), slot_token(parse_card("5H"), parse_card("5H"))
+    ('JK=7H', '5H')
+    """
+    return JOKER_DECLARATION + spell(represents) if card.is_joker else spell(card)
+
+
+def split_slot(token: str) -> tuple[str, str | None]:
+    """A slot token's card text and the card text it declares (``None`` if none; the one reader).
+
+    >>> split_slot("JK=7H"), split_slot("5H")
+    (('JK', '7H'), ('5H', None))
+    """
+    head, sep, tail = token.partition("=")
+    return (head, tail) if sep else (head, None)

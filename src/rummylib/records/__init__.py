@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from rummylib.errors import StateReason
-from rummylib.records import _json
+from rummylib.records import _json, _schema
 from rummylib.records._doc import MAX_DEPTH, MAX_NODES, MAX_STRING, MAX_TEXT, SCHEMA_VERSION
 from rummylib.records._files import load_record, save_record
 from rummylib.records._headers import RecordHeaders
@@ -32,8 +32,8 @@ from rummylib.records._record import GameRecord, replay
 from rummylib.records._rulesref import ruleset_fingerprint
 from rummylib.records._text import format_record, parse_record
 
-# The schema, field by field, is documented once, in _json; show it with the package.
-__doc__ = f"{__doc__}\n{_json.__doc__}"
+# The schema, field by field, is documented once, in _schema; show it with the package.
+__doc__ = f"{__doc__}\n{_json.__doc__.splitlines()[0]}\n\n{_schema.__doc__}"
 
 __all__ = [
     "MAX_DEPTH",

@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import repeat
 from typing import Any, Final, NoReturn, TypeVar, cast
 
-from rummylib.cards import CARDS, JOKER, Card
+from rummylib._card import CARDS
+from rummylib.cards import JOKER, Card
 from rummylib.errors import InvalidStateError, StateReason
 
 __all__: list[str] = []

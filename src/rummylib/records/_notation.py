@@ -53,6 +53,7 @@ from rummylib.errors import (
     StateReason,
 )
 from rummylib.melds import End, Meld, parse_meld
+from rummylib.melds._types import split_slot
 from rummylib.records._doc import short
 from rummylib.records._values import (
     MAX_OPEN_MELDS,
@@ -115,9 +116,9 @@ def _meld(text: str, rules: Ruleset | None, path: str) -> Meld:
     slots: list[tuple[Card, Card]] = []
     undeclared = False
     for i, token in enumerate(tokens):
-        head, sep, tail = token.partition("=")
+        head, tail = split_slot(token)
         card = _card(head, path, i)
-        if sep:
+        if tail is not None:
             if card is not JOKER:
                 _fail(StateReason.BAD_SYNTAX, path, f"{short(token)}: only a joker declares a card (JK=7H)")
             stands = _card(tail, path, i)

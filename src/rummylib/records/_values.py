@@ -27,6 +27,7 @@ from rummylib.actions import (
 from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit
 from rummylib.errors import InvalidMeldError, RulesetError, StateReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, validate_meld
+from rummylib.melds._types import slot_token, split_slot
 from rummylib.records._doc import (
     CARD_BY_TEXT,
     Obj,
@@ -139,7 +140,7 @@ def enum_value(kind: type[enum.Enum], value: object, path: str) -> Any:
 
 def slot_tokens(meld: Meld) -> list[str]:
     """A meld's slots as tokens, each joker declared: ``["5H", "6H", "JK=7H"]``."""
-    return [f"JK={r}" if c.is_joker else str(c) for c, r in zip(meld.cards, meld.represents)]
+    return list(map(slot_token, meld.cards, meld.represents))
 
 
 def meld_to_json(meld: Meld) -> dict[str, Any]:
@@ -149,8 +150,9 @@ def meld_to_json(meld: Meld) -> dict[str, Any]:
 
 def read_slot(token: str, path: str) -> tuple[Card, Card]:
     """A slot token: ``(card, represents)``; a joker must declare a real card."""
-    if token.startswith("JK="):
-        stands = CARD_BY_TEXT.get(token[3:])
+    head, declared = split_slot(token)
+    if declared is not None and head == "JK":
+        stands = CARD_BY_TEXT.get(declared)
         if stands is None or stands is JOKER:
             fail(StateReason.BAD_MELD, path, f"{short(token)}: a joker declares a real card, as in JK=7H")
         return JOKER, stands
@@ -171,7 +173,7 @@ def build_meld(slots: list[tuple[Card, Card]], kind: str | None, path: str) -> M
         fail(StateReason.BAD_MELD, path, f"a meld has at least 3 slots, found {len(slots)}")
     stands = [s for _, s in slots]
     cards = tuple(c for c, _ in slots)
-    text = " ".join(f"JK={s}" if c.is_joker else str(c) for c, s in slots)
+    text = " ".join(slot_token(c, s) for c, s in slots)
     suits = {s.suit for s in stands}
     ranks = {s.rank for s in stands}
     if kind is None:

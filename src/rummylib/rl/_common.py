@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import secrets
 from typing import Any, Final
 
@@ -85,3 +86,12 @@ def render_text(state: GameState, seat: int | None = None) -> str:
         shown = str(hand) if seat is None or seat == i else f"{len(hand)} cards"
         lines.append(f"P{i}{'*' if i == r.to_act else ' '} {shown}")
     return "\n".join(lines)
+
+
+def as_vector(values: list[int], np: Any) -> Any:
+    """An observation's integers as a float32 numpy vector (through a C array: faster than ``fromiter``).
+
+    The integers are small and non-negative (each at most its field's bound),
+    so the float32 values are exact.
+    """
+    return np.frombuffer(array.array("q", values), dtype=np.int64).astype(np.float32)

@@ -20,6 +20,7 @@ from ._common import (
     EPISODES,
     RENDER_MODES,
     REWARDS,
+    as_vector,
     check_choice,
     engine_seed,
     episode_over,
@@ -166,7 +167,8 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _observe(self) -> np.ndarray:
         assert self.game is not None
-        return np.fromiter(self.encoder.encode(view(self.game, self.seat)), dtype=np.float32, count=self.encoder.size)
+        vector: np.ndarray = as_vector(self.encoder.encode(view(self.game, self.seat)), np)
+        return vector
 
     def _info(self) -> dict[str, Any]:
         assert self.game is not None

@@ -20,6 +20,7 @@ from ._common import (
     EPISODES,
     RENDER_MODES,
     REWARDS,
+    as_vector,
     check_choice,
     engine_seed,
     episode_over,
@@ -145,7 +146,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             return cached
         assert self.game is not None
         seat = self.possible_agents.index(agent)
-        vector = np.fromiter(self.encoder.encode(view(self.game, seat)), dtype=np.float32, count=self.encoder.size)
+        vector = as_vector(self.encoder.encode(view(self.game, seat)), np)
         mask = np.zeros(self.codec.size, dtype=np.int8)
         if seat == self.game.to_act and not episode_over(self.game, self._episode):
             mask[self._legal] = 1

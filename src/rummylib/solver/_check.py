@@ -6,7 +6,8 @@ import itertools
 from collections.abc import Iterable
 
 from rummylib.errors import InvalidMeldError, InvalidOpeningError, MeldReason, OpeningReason
-from rummylib.melds import Meld, is_clean_run, meld_points, validate_meld
+from rummylib.melds import Meld, is_clean_run, validate_meld
+from rummylib.melds._types import checked_points
 from rummylib.rules import Ruleset
 from rummylib.solver._results import check_rules
 
@@ -60,7 +61,7 @@ def check_opening(melds: Iterable[Meld], rules: Ruleset) -> int:
         validate_meld(meld, checked)
     if not items:
         raise InvalidOpeningError(OpeningReason.EMPTY, 0, need, "an opening needs at least one meld")
-    have = sum(meld_points(m, checked) for m in items)
+    have = sum(map(checked_points, items))  # each validated above
     if have < need:
         raise InvalidOpeningError(
             OpeningReason.TOO_LOW, have, need, f"the opening is worth {have}, below {need} (R-O2)"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Rank, Suit
+from rummylib._card import CARDS, _natural_index
+from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit
 from rummylib.melds import ACE_HIGH, Group, Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.solver._results import prepare
@@ -61,14 +62,14 @@ def _groups(counts: tuple[int, ...], jokers: int, rules: Ruleset) -> Iterator[Me
     most = max(limits)
     for rank in Rank:
         r = int(rank) - 1
-        present = sum(1 << s for s in range(4) if counts[s * 13 + r])
+        present = sum(1 << s for s in range(4) if counts[_natural_index(s, r + 1)])
         if (present).bit_count() + most < 3:
             continue
         for (size, templates), limit in zip(_GROUP_TEMPLATES, limits):
             for suits, mask, joker_mask, joker_count in templates:
                 if joker_count > limit or joker_count == size or (mask & ~joker_mask) & ~present:
                     continue
-                cards = tuple(JOKER if joker_mask >> s & 1 else CARDS[s * 13 + r] for s in suits)
+                cards = tuple(JOKER if joker_mask >> s & 1 else CARDS[_natural_index(s, r + 1)] for s in suits)
                 yield Group(rank, cards, tuple(_SUITS[s] for s in suits))
 
 

@@ -15,7 +15,7 @@ Jokers swapped off the table are counted apart: they must go into new melds
 (R-J4), and the melds holding them are laid after the opening and do not
 count toward it. Jokers that are left once the naturals are placed go onto
 free ends of table melds, or are the discard. The state is polynomial in the
-number of swappable jokers (issue 10: every subset was tried before).
+number of swappable jokers (every subset was tried before).
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, cast
 
+from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, LayMeld, LayOff, Open, SwapJoker
-from rummylib.cards import CARDS, JOKER, Card, CardMultiset, check_in_deck
+from rummylib.cards import JOKER, Card, CardMultiset, check_in_deck
 from rummylib.errors import (
     ArgumentError,
     ArgumentReason,
@@ -42,7 +43,7 @@ from rummylib.solver._results import prepare
 from rummylib.solver._search import NEG, pack
 from rummylib.solver._tables import Shape, build_meld, build_melds, tables_for
 
-__all__ = ["plan_go_out"]
+__all__ = ["plan_checked", "plan_go_out"]
 
 
 def _check_table(table: object, rules: Ruleset) -> tuple[Meld, ...]:
@@ -249,14 +250,31 @@ def plan_go_out(
     melds = _check_table(table, checked)
     on_table = CardMultiset(c for m in melds for c in m.cards)
     check_in_deck(ms + on_table, checked, "hand and table")
-    need_open = checked.opening_required and not opened
     if open_with is not None:
-        _check_open_with(open_with, ms, need_open)
+        _check_open_with(open_with, ms, checked.opening_required and not opened)
+    return plan_checked(ms, melds, checked, opened=opened, open_with=open_with)
+
+
+def plan_checked(
+    ms: CardMultiset,
+    melds: tuple[Meld, ...],
+    checked: Ruleset,
+    *,
+    opened: bool,
+    open_with: Card | None = None,
+    opens: bool = False,
+) -> list[Action] | None:
+    """:func:`plan_go_out` on arguments already checked (the engine's own state: valid melds, a real hand).
+
+    ``opens``: ``can_open(ms, checked)`` is known to hold (it implies the
+    ``keep=0`` test below, which is then skipped).
+    """
+    need_open = checked.opening_required and not opened
     if not ms:
         return None if (need_open or checked.must_discard_to_go_out) else []
     if _stranded(ms, melds) > 1:
         return None  # only one card can be the discard (R-T2, E1)
-    if need_open and not can_open(ms, checked, keep=0):
+    if need_open and not opens and not can_open(ms, checked, keep=0):
         return None  # the Open comes from the hand alone (R-O2, O4): no opening, no plan
     found = _plan_for(ms, melds, checked, need_open, open_with)
     if found is None:

@@ -138,13 +138,21 @@ class _Search:
         self.open_with = open_with
         self.need_bit = 0 if open_with is None or open_with == 52 else 1 << (self.w * tables.pos[open_with])
         self.need_field = self.need_bit * tables.field
-        self.clean_cores = _clean_cores(tables)
+        # Built on first use (only an opening that still needs its clean run asks): most plans never do.
+        self._clean_cores: tuple[int, ...] | None = None
 
     def add_fragment(self, frag: Fragment) -> None:
         """File an extended opening run (R-O2, O6) by its lowest natural; its core is clean."""
         naturals = [*frag.core.naturals, *(c for c in frag.low_ext + frag.high_ext if c != 52)]
         self.frag_rows[min(self.tables.pos[c] for c in naturals)].append(frag)
-        self.clean_cores = _minimal({*self.clean_cores, frag.packed})
+        self._clean_cores = _minimal({*self.clean_cores, frag.packed})
+
+    @property
+    def clean_cores(self) -> tuple[int, ...]:
+        """The packed naturals of the minimal clean runs the hand (and its fragments) can lay."""
+        if self._clean_cores is None:
+            self._clean_cores = _clean_cores(self.tables)
+        return self._clean_cores
 
     def clean_possible(self, x: int) -> bool:
         """Whether the naturals ``x`` still hold a clean run (R-O2): else the opening cannot be met."""

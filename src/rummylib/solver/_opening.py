@@ -6,32 +6,32 @@ from collections.abc import Iterable
 from operator import mul
 from typing import cast
 
+import attrs
+
+from rummylib._card import CARDS
 from rummylib._guards import is_int, is_int_in
-from rummylib.cards import Card, CardMultiset
+from rummylib.cards import Card, CardMultiset, Rank
 from rummylib.errors import InvalidStateError, StateReason, shorten
+from rummylib.melds import rank_value
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import SCALE, Split, first_cover, tightened, wants_lp
 from rummylib.solver._results import Opening, prepare
 from rummylib.solver._search import (
-    TRIAL_BUDGET,
     Cover,
     Entry,
+    OverBudget,
     by_position,
     card_penalties,
     cards_in,
     entries,
     pack,
     shape_gain_penalty,
-    trial,
     wants_trial,
 )
+from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import Shape, Tables, build_melds, leftover, tables_for
 
-__all__ = ["best_opening", "can_open"]
-
-#: Memoised states the points-priced search may spend on tie-breaks before the
-#: search priced by the whole gain takes over (measured on 64-100-card inputs).
-TIE_BUDGET = 20_000
+__all__ = ["best_opening", "can_open", "search_opening"]
 
 
 def _scales(rules: Ruleset) -> tuple[tuple[int, ...], int, int, tuple[int, ...]]:
@@ -45,7 +45,7 @@ def _scales(rules: Ruleset) -> tuple[tuple[int, ...], int, int, tuple[int, ...]]
     m1 = sum(pens[:52]) * rules.decks + pens[52] * rules.jokers + 1
     m2 = m1 * (52 * rules.decks + rules.jokers + 1)
     # What one card can add at most: its best place value (jokers 11, aces high).
-    best_points = (*(11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)), 11)
+    best_points = (*(rank_value(cast(Rank, CARDS[i].rank)) for i in range(52)), 11)
     return pens, m1, m2, best_points
 
 
@@ -92,18 +92,51 @@ def _plain(cover: Cover, x: int, jokers: int, need: int, alpha: int, m2: int) ->
 
 
 def _search(
-    cover: Cover, tables: Tables, x: int, jokers: int, need: int, alpha: int, m2: int
+    cover: Cover,
+    tables: Tables,
+    x: int,
+    jokers: int,
+    need: int,
+    alpha: int,
+    m2: int,
+    priced: list[Cover] | None = None,
 ) -> tuple[int, list[Shape]] | None:
-    """The value and shapes of the best opening above ``alpha``, by the strategy the input's size calls for."""
+    """The value and shapes of the best opening above ``alpha``, by the strategy the input's size calls for.
+
+    The search priced by the relaxation, if one is made, is appended to ``priced``:
+    its prices bound every part of the input too (see :func:`_keep_one`).
+    """
     size = cards_in(x, tables.width, tables.field) + jokers
-    if wants_trial(size):
+    settings = cover.settings
+    if wants_trial(size, settings):
         # A trial that ends is exact either way: None from it means no opening.
-        result = trial(cover, TRIAL_BUDGET, lambda c: (_plain(c, x, jokers, need, alpha, m2),))
+        result = cover.within(settings.trial_budget, lambda c: (_plain(c, x, jokers, need, alpha, m2),))
         if result is not None:
             return result[0]
-    if not wants_lp(size):
+    if not wants_lp(size, settings):
         return _plain(cover, x, jokers, need, alpha, m2)
     points_cover = tightened(cover, tables, x, jokers, _split(tables.rules), need >> 1)
+    if priced is not None:
+        priced.append(points_cover)
+    return _settle(cover, points_cover, tables, x, jokers, need, alpha, m2, size)
+
+
+def _settle(
+    cover: Cover,
+    points_cover: Cover,
+    tables: Tables,
+    x: int,
+    jokers: int,
+    need: int,
+    alpha: int,
+    m2: int,
+    size: int,
+    known: tuple[int, list[Shape]] | None = None,
+) -> tuple[int, list[Shape]] | None:
+    """The best opening above ``alpha`` by the search priced by points (``points_cover``), as :func:`_search`.
+
+    ``known``, if given, is an opening already known (plain scale), to prove best or beat.
+    """
     # Gains are now SCALE * points * m2 + (cards placed, penalty): rescale the cut-off,
     # and results back to the plain scale (points * m2 + the rest) with ``plain``.
     unit = SCALE * m2
@@ -112,8 +145,11 @@ def _search(
     def plain(value: int) -> int:
         return value // unit * m2 + value % unit
 
-    # An opening is never empty: a first cover must be worth more than nothing.
-    found = first_cover(points_cover, tables, x, jokers, need, max(alpha, 0), unit, size)
+    if known is not None:
+        found: tuple[int, list[Shape]] | None = (known[0] // m2 * unit + known[0] % m2, known[1])
+    else:
+        # An opening is never empty: a first cover must be worth more than nothing.
+        found = first_cover(points_cover, tables, x, jokers, need, max(alpha, 0), unit, size)
     if found is None:
         best = _plain(points_cover, x, jokers, need, alpha, unit)
         return None if best is None else (plain(best[0]), best[1])
@@ -132,7 +168,7 @@ def _search(
         value = c.solve(x, jokers, need, found[0], unit)
         return found if value <= found[0] else (value, c.path(x, jokers, need, value))
 
-    settled = trial(points_cover, TIE_BUDGET, ties)
+    settled = points_cover.within(cover.settings.tie_budget, ties)
     if settled is not None:
         return plain(settled[0]), settled[1]
     whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules), need >> 1)
@@ -141,6 +177,109 @@ def _search(
     if value <= first:
         return first // SCALE, found[1]  # nothing better than the first cover
     return value // SCALE, whole.path(x, jokers, need, value)
+
+
+def _keep_one(
+    cover: Cover, tables: Tables, x: int, jokers: int, need: int, alpha: int, m2: int
+) -> tuple[int, list[Shape]] | None:
+    """The best opening above ``alpha`` that leaves at least one card (R-T3), as :func:`_search`.
+
+    First the best opening that may lay every card: if it leaves one, it is the
+    answer. If it lays every card, an opening that leaves one leaves some card
+    ``c``, so the answer is the best of the openings of the input without ``c``
+    that lay every card they may, over each distinct ``c`` (natural or joker): at
+    most 53 searches, each cut off below the best found so far and skipped when
+    even the plain bound of the input without ``c`` cannot beat it. Asking the
+    search with a duty to keep a card instead makes it prove that no cover of all
+    but one card does better, which on large inputs that lay every card took minutes.
+    """
+    priced: list[Cover] = []
+    best = _search(cover, tables, x, jokers, need, alpha, m2, priced)
+    if best is None:
+        return None
+    size = cards_in(x, tables.width, tables.field) + jokers
+    if sum(shape.size for shape in best[1]) < size:
+        return best  # it leaves a card already
+    w = tables.width
+    # Bounds on the gain without one card: the plain one, and the relaxation's (its
+    # prices bound every part of the input; its priced part floored to whole points).
+    bounds = [_bounds_without(cover, x, jokers, 1, m2)]
+    if priced:
+        bounds.append(_bounds_without(priced[0], x, jokers, SCALE, m2))
+    # (bound without the card, position: 52 for a joker); the most promising first.
+    choices = sorted(((min(b[k] for b in bounds), k) for k in bounds[0]), key=lambda c: (-c[0], c[1]))
+    # The best cover of all the cards less one card, where that still is one, is a first answer.
+    found = max(_hints(best[1], tables, need).values(), key=lambda hint: hint[0], default=None)
+    floor = alpha if found is None or found[0] <= alpha else found[0]
+    for bound, position in choices:
+        if bound <= floor:
+            break  # sorted: no card left out can beat what is found
+        rest, rest_jokers = (x, jokers - 1) if position == 52 else (x - (1 << (w * position)), jokers)
+        if priced:
+            known = found if found is not None and found[0] > alpha else None
+            value = _settle(cover, priced[0], tables, rest, rest_jokers, need, floor, m2, size - 1, known)
+        else:
+            value = _search(cover, tables, rest, rest_jokers, need, floor, m2)
+        if value is not None and value[0] > floor:
+            found = value
+            floor = value[0]
+    return found if found is not None and found[0] > alpha else None
+
+
+def _bounds_without(cover: Cover, x: int, jokers: int, scale: int, m2: int) -> dict[int, int]:
+    """Per search position present (joker 52): a bound on the plain gain of the input without one copy.
+
+    ``cover``'s gains are ``scale * points * m2 + rest``; its bound's points are
+    floored to whole points, then read on the plain scale (``points * m2 + rest``).
+    """
+    total = cover.remaining(x, jokers)
+    unit = scale * m2
+    out: dict[int, int] = {}
+    keys = [52] if jokers else []
+    p = cover.presence(x)
+    while p:
+        bit = p & -p
+        p ^= bit
+        keys.append((bit.bit_length() - 1) // cover.w)
+    for key in keys:
+        bound = total - cover.potential[key]
+        out[key] = bound // unit * m2 + min(bound % unit, m2 - 1)
+    return out
+
+
+def _hints(shapes: list[Shape], tables: Tables, need: int) -> dict[int, tuple[int, list[Shape]]]:
+    """Per search position (joker 52): ``shapes`` less one copy of that card, where that is still a cover.
+
+    A card comes out of a meld that stays a candidate without it (a group of four,
+    an end of a run of four or five, a joker); the values are plain gains.
+    """
+    pens, m1, m2, _ = _scales(tables.rules)
+    lookup = tables.extra.get("by_mask")
+    if lookup is None:
+        lookup = tables.extra["by_mask"] = {(shape.mask, shape.jokers): shape for shape in tables.shapes}
+    by_mask = cast(dict[tuple[int, int], Shape], lookup)
+    gains = [shape.points * m2 + shape.size * m1 + shape_gain_penalty(shape, pens) for shape in shapes]
+    total = sum(gains)
+    hints: dict[int, tuple[int, list[Shape]]] = {}
+    for i, shape in enumerate(shapes):
+        if shape.size < 4:
+            continue
+        out = [(c, shape.mask & ~(1 << c), shape.jokers) for c in shape.naturals]
+        if shape.jokers:
+            out.append((52, shape.mask, shape.jokers - 1))
+        for card, mask, jokers in out:
+            position = 52 if card == 52 else tables.pos[card]
+            smaller = by_mask.get((mask, jokers))
+            if smaller is None:
+                continue
+            rest = [*shapes[:i], smaller, *shapes[i + 1 :]]
+            if need & 1 and not any(s.clean for s in rest):
+                continue  # R-O2: the clean run is gone
+            gain = smaller.points * m2 + smaller.size * m1 + shape_gain_penalty(smaller, pens)
+            value = total - gains[i] + gain
+            if position not in hints or value > hints[position][0]:
+                hints[position] = (value, rest)
+    return hints
 
 
 def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
@@ -160,25 +299,37 @@ def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
     return False
 
 
-def _solve(hand: CardMultiset, rules: Ruleset, keep: int) -> Opening | None:
+def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings) -> Opening | None:
     if len(hand) - keep < 3:
         return None  # no meld fits in what may be laid
     if rules.opening_clean_run and not _has_clean_run(hand.counts, rules.ace_high):
         return None  # most hands: no opening without a clean run, and no search needed
     jokers = hand.jokers if rules.jokers else 0
-    tables = tables_for(hand.counts, jokers, rules)
+    tables = tables_for(hand.counts, jokers, rules, settings=settings)
     cached = tables.extra.get("opening")
     if cached is None:
         cached = tables.extra["opening"] = _rows(rules, tables)
     tables, rows, m2, potential = cast(tuple[Tables, tuple[tuple[Entry, ...], ...], int, tuple[int, ...]], cached)
-    cover = Cover(tables, rows, potential)
+    cover = Cover(tables, rows, potential, settings)
     x = cover.restrict(pack(hand.counts, tables), jokers)
     # Cards no candidate can take (dropped by restrict) are left over, kept for the discard.
     keep = max(0, keep - (len(hand) - jokers - cards_in(x, tables.width, tables.field)))
     need = int(rules.opening_clean_run) | keep << 1  # the duty of the search (see Cover)
     # Only openings worth the opening points matter: anything less is cut off.
     alpha = rules.opening_points * m2 - 1
-    best = _search(cover, tables, x, jokers, need, alpha, m2)
+    best = None
+    settled = False
+    if keep == 1 and cards_in(x, tables.width, tables.field) + jokers >= settings.keep_split_from:
+        # A budgeted attempt: on some inputs the search that may lay every card is the hard
+        # one, and the search carrying the duty to keep a card is the quicker (exact either way).
+        attempt = attrs.evolve(settings, memo_limit=settings.keep_split_budget, give_up=True)
+        try:
+            best = _keep_one(Cover(tables, cover.rows, potential, attempt), tables, x, jokers, need & 1, alpha, m2)
+            settled = True
+        except OverBudget:
+            pass
+    if not settled:
+        best = _search(cover, tables, x, jokers, need, alpha, m2)
     if best is None:
         return None
     value, shapes = best
@@ -252,8 +403,21 @@ def best_opening(hand: Iterable[Card], rules: Ruleset, *, keep: int | None = Non
     >>> best_opening(hand, REMIK).points, best_opening(hand, REMIK, keep=0).points
     (91, 100)
     """
+    return search_opening(hand, rules, DEFAULT_SETTINGS, keep=keep)
+
+
+def search_opening(
+    hand: Iterable[Card], rules: Ruleset, settings: SearchSettings, *, keep: int | None = None
+) -> Opening | None:
+    """:func:`best_opening` with the search tuned by ``settings`` (the same answer's value).
+
+    Raises:
+        InvalidCardsError: as :func:`best_opening`.
+        RulesetError: as :func:`best_opening`.
+        InvalidStateError: as :func:`best_opening`.
+    """
     ms, checked = prepare(hand, rules, "hand")
-    return _solve(ms, checked, check_keep(keep, checked))
+    return _solve(ms, checked, check_keep(keep, checked), settings)
 
 
 def can_open(hand: Iterable[Card], rules: Ruleset, *, keep: int | None = None) -> bool:
@@ -273,5 +437,4 @@ def can_open(hand: Iterable[Card], rules: Ruleset, *, keep: int | None = None) -
     >>> can_open(parse_cards("9S 10S JS 8H 8D 8C"), REMIK), can_open(parse_cards("9S 10S JS 8H 8D 8C"), REMIK, keep=0)
     (False, True)
     """
-    ms, checked = prepare(hand, rules, "hand")
-    return _solve(ms, checked, check_keep(keep, checked)) is not None
+    return search_opening(hand, rules, DEFAULT_SETTINGS, keep=keep) is not None

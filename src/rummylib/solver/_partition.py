@@ -12,7 +12,6 @@ from rummylib.solver._priced import SCALE, Split, first_cover, tightened, wants_
 from rummylib.solver._results import Partition, prepare
 from rummylib.solver._search import (
     NEG,
-    TRIAL_BUDGET,
     Cover,
     Entry,
     by_position,
@@ -21,13 +20,13 @@ from rummylib.solver._search import (
     entries,
     pack,
     shape_gain_penalty,
-    trial,
     wants_trial,
 )
-from rummylib.solver._small import small_partition
+from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
+from rummylib.solver._small import small_partition, small_partition_of_list
 from rummylib.solver._tables import Shape, Tables, build_melds, leftover, tables_for
 
-__all__ = ["best_partition"]
+__all__ = ["best_partition", "search_partition"]
 
 
 _Rows = tuple[Tables, tuple[tuple[Entry, ...], ...], tuple[int, ...], tuple[int, ...]]
@@ -55,11 +54,12 @@ def _plain(cover: Cover, x: int, jokers: int) -> list[Shape]:
 def _search(cover: Cover, tables: Tables, x: int, jokers: int, pens: tuple[int, ...]) -> list[Shape]:
     """The shapes of a least-penalty cover, by the strategy the input's size calls for."""
     size = cards_in(x, tables.width, tables.field) + jokers
-    if wants_trial(size):
-        shapes = trial(cover, TRIAL_BUDGET, lambda c: _plain(c, x, jokers))
+    settings = cover.settings
+    if wants_trial(size, settings):
+        shapes = cover.within(settings.trial_budget, lambda c: _plain(c, x, jokers))
         if shapes is not None:
             return shapes
-    if not wants_lp(size):
+    if not wants_lp(size, settings):
         return _plain(cover, x, jokers)
     cover = tightened(cover, tables, x, jokers, _split(pens))
     found = first_cover(cover, tables, x, jokers, 0, NEG, SCALE, size)
@@ -93,17 +93,31 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     >>> [str(m) for m in p.melds], str(p.leftover), p.penalty
     (['2H 3H 4H 5H', '9S 9D 9C'], 'KS 7D', 17)
     """
+    return search_partition(hand, rules, DEFAULT_SETTINGS)
+
+
+def search_partition(hand: Iterable[Card], rules: Ruleset, settings: SearchSettings) -> Partition:
+    """:func:`best_partition` with the search tuned by ``settings`` (the same penalty).
+
+    Raises:
+        InvalidCardsError: as :func:`best_partition`.
+        RulesetError: as :func:`best_partition`.
+    """
+    if type(hand) is list and isinstance(rules, Ruleset):
+        fast = small_partition_of_list(hand, rules, settings)  # the common call: a hand as a list
+        if fast is not None:
+            return fast
     ms, checked = prepare(hand, rules, "hand")
-    small = small_partition(ms, checked)  # small hands without jokers: same answer, sooner
+    small = small_partition(ms, checked, settings)  # small hands without jokers: same answer, sooner
     if small is not None:
         return small
     jokers = ms.jokers if checked.jokers else 0
-    tables = tables_for(ms.counts, jokers, checked)
+    tables = tables_for(ms.counts, jokers, checked, settings=settings)
     cached = tables.extra.get("partition")
     if cached is None:
         cached = tables.extra["partition"] = _rows(checked, tables)
     tables, rows, potential, pens = cast(_Rows, cached)
-    cover = Cover(tables, rows, potential)
+    cover = Cover(tables, rows, potential, settings)
     x = cover.restrict(pack(ms.counts, tables), jokers)
     shapes = _search(cover, tables, x, jokers, pens)
     left = leftover(ms.counts, shapes)

@@ -21,23 +21,17 @@ from collections.abc import Callable
 from math import ceil
 from typing import NamedTuple
 
-from rummylib.solver import _search
 from rummylib.solver._lp import solve_lp
-from rummylib.solver._search import NEG, Cover, Entry, cards_in, trial
+from rummylib.solver._search import NEG, Cover, Entry, cards_in
+from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import Shape, Tables
 
-__all__ = ["DIVE_ROUNDS", "LP_FROM", "SCALE", "Split", "dive", "first_cover", "tightened", "wants_lp"]
-
-#: Inputs of this many cards or more (after dead cards are dropped) get the
-#: prices of the linear relaxation as their potential (measured, benchmarks/solver.py).
-LP_FROM = 24
-#: Most programmes one dive solves before the exact search takes the rest.
-DIVE_ROUNDS = 12
+__all__ = ["SCALE", "Split", "dive", "first_cover", "tightened", "wants_lp"]
 
 
-def wants_lp(size: int) -> bool:
+def wants_lp(size: int, settings: SearchSettings = DEFAULT_SETTINGS) -> bool:
     """Whether a search of ``size`` cards (jokers included) should get the LP's prices (:func:`tightened`)."""
-    return size >= LP_FROM
+    return size >= settings.lp_from
 
 
 def first_cover(
@@ -45,15 +39,16 @@ def first_cover(
 ) -> tuple[int, list[Shape]] | None:
     """A first cover worth more than ``floor`` for the exact search to prove best, or ``None``.
 
-    Only inputs of ``_search.HUNT_FROM`` cards or more get one (measured: below
-    it the exact search alone is as fast): the discrepancy search along the
-    relaxation's melds (:meth:`Cover.hunt`), then :func:`dive`.
+    Only inputs of ``hunt_from`` cards or more (the cover's settings) get one
+    (measured: below it the exact search alone is as fast): the discrepancy
+    search along the relaxation's melds (:meth:`Cover.hunt`), then :func:`dive`.
     """
-    if size < _search.HUNT_FROM:
+    settings = cover.settings
+    if size < settings.hunt_from:
         return None
-    found = cover.hunt(x, j, need, floor, unit, _search.HUNT_BUDGET)
+    found = cover.hunt(x, j, need, floor, unit, settings.hunt_budget)
     if found is None:
-        found = dive(cover, tables, x, j, need, floor, unit, _search.TRIAL_BUDGET)
+        found = dive(cover, tables, x, j, need, floor, unit, settings.trial_budget)
     return found
 
 
@@ -85,13 +80,13 @@ def _program(
     used: list[Entry] = []
     for position in rowof:
         for entry in cover.rows[position]:
-            if entry[1] > j or entry[0] & absent:
+            if entry.jokers > j or entry.packed & absent:
                 continue
-            column = tuple((rowof[pos[c]], 1) for c in entry[4].naturals)
-            if entry[1]:
-                column += ((joker_row, entry[1]),)
+            column = tuple((rowof[pos[c]], 1) for c in entry.shape.naturals)
+            if entry.jokers:
+                column += ((joker_row, entry.jokers),)
             columns.append(column)
-            gains.append(entry[2])
+            gains.append(entry.gain)
             used.append(entry)
     return rowof, capacity, columns, gains, used
 
@@ -131,7 +126,7 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: 
     search floors the priced part of its bounds (see :class:`Split`).
     """
     rowof, capacity, columns, _, entries = _program(cover, tables, x, j)
-    priced = [split.priced(entry[4]) for entry in entries]
+    priced = [split.priced(entry.shape) for entry in entries]
     joker_row = len(capacity) - 1
     if keep:
         # At most (cards - keep) cards are laid: one more row, every column uses its size.
@@ -148,11 +143,11 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: 
         units[position] = max(0, ceil((prices[i] + size_price) * SCALE - 1e-6))
     units[52] = max(0, ceil((prices[joker_row] + size_price) * SCALE - 1e-6)) if j else 0
     for entry, value in zip(entries, priced):
-        naturals = [pos[c] for c in entry[4].naturals]
-        short = value * SCALE - sum(units[c] for c in naturals) - entry[1] * units[52]
+        naturals = [pos[c] for c in entry.shape.naturals]
+        short = value * SCALE - sum(units[c] for c in naturals) - entry.jokers * units[52]
         if short > 0:  # repair: raise one price so this candidate is covered
-            if entry[1]:
-                units[52] += -(-short // entry[1])
+            if entry.jokers:
+                units[52] += -(-short // entry.jokers)
             else:
                 units[naturals[0]] += short
     counts = [(position, capacity[i]) for position, i in rowof.items()]
@@ -166,7 +161,7 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: 
     rows: list[tuple[Entry, ...]] = []
     for row in cover.rows:
         new = [
-            (
+            Entry(
                 packed,
                 jokers,
                 SCALE * split.priced(shape) * fine + split.rest(shape),
@@ -179,10 +174,7 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: 
         # Try first the candidates the relaxation uses most (stable: ties keep the table's order).
         keys = [order.get(id(entry), 0.0) for entry in row]
         rows.append(tuple(e for _, e in sorted(zip(keys, new), key=lambda pair: pair[0])))
-    tight = Cover(tables, tuple(rows), potential)
-    tight.fine = fine
-    tight.scale = SCALE
-    return tight
+    return Cover(tables, tuple(rows), potential, cover.settings, fine=fine, scale=SCALE)
 
 
 def dive(
@@ -193,11 +185,11 @@ def dive(
     First a shallow dive (one programme: its whole melds, then the exact search
     on the rest), which on the inputs measured finds the optimum more often than
     deeper dives; if the exact search runs out of budget there, a deep dive of up
-    to :data:`DIVE_ROUNDS` programmes.
+    to ``dive_rounds`` programmes (the cover's settings).
     """
     found = _dive(cover, tables, x, j, need, floor, unit, budget, 1)
     if found is None:
-        found = _dive(cover, tables, x, j, need, floor, unit, budget, DIVE_ROUNDS)
+        found = _dive(cover, tables, x, j, need, floor, unit, budget, cover.settings.dive_rounds)
     return found
 
 
@@ -215,7 +207,7 @@ def _dive(
     gained = 0
     chosen: list[Shape] = []
     for _ in range(rounds):
-        if cards_in(x, cover.w, cover.field) + j < LP_FROM:
+        if not wants_lp(cards_in(x, cover.w, cover.field) + j, cover.settings):
             break
         _, capacity, columns, gains, entries = _program(cover, tables, x, j)
         if not columns:
@@ -251,4 +243,4 @@ def _dive(
             return None
         return gained + rest, chosen + c.path(x, j, need, rest)
 
-    return trial(cover, budget, finish)
+    return cover.within(budget, finish)

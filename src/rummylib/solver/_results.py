@@ -58,6 +58,15 @@ class Partition:
     penalty: int
 
 
+def trusted_partition(melds: tuple[Meld, ...], leftover: CardMultiset, penalty: int) -> Partition:
+    """A :class:`Partition` from values the solver has built correctly (no conversion; internal)."""
+    new = object.__new__(Partition)
+    object.__setattr__(new, "melds", melds)
+    object.__setattr__(new, "leftover", leftover)
+    object.__setattr__(new, "penalty", penalty)
+    return new
+
+
 def check_rules(rules: object) -> Ruleset:
     """Return ``rules`` if it is a :class:`Ruleset`, else raise :class:`RulesetError`."""
     if not isinstance(rules, Ruleset):

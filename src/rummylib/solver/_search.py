@@ -10,33 +10,37 @@ gone). Results are memoised per call on the remaining state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from rummylib.rules import Ruleset
+from rummylib.scoring import _penalty_table
+from rummylib.solver._results import RulesCache
+from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import Shape, Tables
 
 T = TypeVar("T")
 
 #: Gain of an impossible state (a needed clean run never laid).
 NEG = -(1 << 62)
-#: Inputs of this many cards or more first get a short trial of the plain search (see trial).
-TRIAL_FROM = 90
-#: Memoised states that trial may use.
-TRIAL_BUDGET = 3_000
-#: Nodes the discrepancy search for a first cover may visit (see Cover.hunt).
-HUNT_BUDGET = 20_000
-#: Inputs of this many cards or more look for a first cover (_priced.first_cover).
-HUNT_FROM = 64
-#: Most states one search memoises (a few hundred bytes each); past it the memo starts over.
-MEMO_LIMIT = 200_000
 
-Entry = tuple[int, int, int, bool, Shape, int]  # packed, jokers, gain, clean, shape, potential
+
+class Entry(NamedTuple):
+    """A candidate meld as one search sees it (read by position in the hot loops)."""
+
+    packed: int  #: one count at the search position of each natural it uses
+    jokers: int
+    gain: int  #: what laying it adds to the objective
+    clean: bool  #: a clean run (R-O2)
+    shape: Shape
+    potential: int  #: the potential of its cards: what its gain is bounded by
 
 
 def card_penalties(rules: Ruleset) -> tuple[int, ...]:
-    """Penalty of each card index left in hand (R-V), joker last."""
-    values = [rules.ace_penalty if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)]
-    return (*values, rules.joker_penalty)
+    """Penalty of each card index left in hand (R-V), joker last (cached per ruleset)."""
+    return _PENALTIES(rules)
+
+
+_PENALTIES: RulesCache[tuple[int, ...]] = RulesCache(_penalty_table)
 
 
 def pack(counts: Sequence[int], tables: Tables) -> int:
@@ -63,7 +67,7 @@ def entries(tables: Tables, gain: Callable[[Shape], int], potential: Sequence[in
         for s in shapes:
             packed = sum(1 << (w * tables.pos[c]) for c in s.naturals)
             spot = sum(potential[c] for c in s.naturals) + s.jokers * potential[52]
-            row.append((packed, s.jokers, gain(s), s.clean, s, spot))
+            row.append(Entry(packed, s.jokers, gain(s), s.clean, s, spot))
         out.append(tuple(row))
     return tuple(out)
 
@@ -105,21 +109,8 @@ class OverBudget(Exception):
 
 
 def trial(cover: Cover, budget: int, search: Callable[[Cover], T]) -> T | None:
-    """``search(cover)`` if it finishes within ``budget`` memoised states, else ``None``.
-
-    Whole decks are easy for the plain search (every card has a place, and the
-    first descent finds it) while the relaxation costs tens of milliseconds at
-    that size; a short trial of the plain search settles them first.
-    """
-    cover.limit = budget
-    cover.trial = True
-    try:
-        return search(cover)
-    except OverBudget:
-        return None
-    finally:
-        cover.limit = MEMO_LIMIT
-        cover.trial = False
+    """``search(cover)`` if it finishes within ``budget`` memoised states, else ``None`` (see :meth:`Cover.within`)."""
+    return cover.within(budget, search)
 
 
 class Cover:
@@ -136,7 +127,17 @@ class Cover:
     duty is not met when the naturals run out is worth :data:`NEG`.
     """
 
-    def __init__(self, tables: Tables, rows: tuple[tuple[Entry, ...], ...], potential: Sequence[int]) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        rows: tuple[tuple[Entry, ...], ...],
+        potential: Sequence[int],
+        settings: SearchSettings = DEFAULT_SETTINGS,
+        *,
+        fine: int = 1,
+        scale: int = 1,
+    ) -> None:
+        self.settings = settings
         self.w = tables.width
         self.field = tables.field
         self.ones = tables.ones
@@ -147,18 +148,35 @@ class Cover:
         self.keep_cost = min(potential)
         self.memo: dict[tuple[int, int, int], tuple[int, bool, Entry | None]] = {}
         #: Bounds are ``priced * fine + rest``; with ``scale`` > 1 the priced part is
-        #: floored to a multiple of ``scale`` (set by _priced.tightened).
-        self.fine = 1
-        self.scale = 1
-        #: Memo size at which :meth:`full` is called; a trial search lowers it.
-        self.limit = MEMO_LIMIT
-        self.trial = False
+        #: floored to a multiple of ``scale`` (see _priced.tightened).
+        self.fine = fine
+        self.scale = scale
+        #: Memo size at which :meth:`full` is called; :meth:`within` lowers it for a while.
+        self.limit = settings.memo_limit
+        self.trial = settings.give_up
 
     def full(self) -> None:
         """The memo reached :attr:`limit`: start it over, or end a trial search."""
         if self.trial:
             raise OverBudget
         self.memo.clear()  # bounded memory; entries are only a speed-up (see path)
+
+    def within(self, budget: int, search: Callable[[Cover], T]) -> T | None:
+        """``search(self)`` if it finishes within ``budget`` memoised states, else ``None``.
+
+        Whole decks are easy for the plain search (every card has a place, and the
+        first descent finds it) while the relaxation costs tens of milliseconds at
+        that size; a short trial of the plain search settles them first.
+        """
+        self.limit = budget
+        self.trial = True
+        try:
+            return search(self)
+        except OverBudget:
+            return None
+        finally:
+            self.limit = self.settings.memo_limit
+            self.trial = self.settings.give_up
 
     def presence(self, x: int) -> int:
         """Bit at the low end of each field whose count is non-zero."""
@@ -181,10 +199,10 @@ class Cover:
                 bit = q & -q
                 q ^= bit
                 card = (bit.bit_length() - 1) // w
-                row = tuple(e for e in self.rows[card] if e[1] <= j and not e[0] & absent)
+                row = tuple(e for e in self.rows[card] if e.jokers <= j and not e.packed & absent)
                 rows[card] = row
                 for e in row:
-                    alive |= e[0]
+                    alive |= e.packed
             self.rows = tuple(rows)
             dead = p & ~alive
             if not dead:
@@ -309,8 +327,7 @@ class Cover:
         for discrepancies in range(3):
             found = self._probe(x, j, need, rem, target - 1, discrepancies, left)
             if found is not None:
-                value = sum(entry[2] for entry in found)
-                return value, [entry[4] for entry in found]
+                return sum(entry.gain for entry in found), [entry.shape for entry in found]
             if left[0] <= 0:
                 return None
         return None
@@ -357,7 +374,7 @@ class Cover:
         """The shapes of a cover worth ``value``, the exact result of :meth:`solve` on this state.
 
         Each step reads the memo; a step the memo no longer holds (it is bounded,
-        see :data:`MEMO_LIMIT`) is found again by :meth:`choose`.
+        see :attr:`SearchSettings.memo_limit`) is found again by :meth:`choose`.
         """
         chosen: list[Shape] = []
         while x:
@@ -412,6 +429,6 @@ def cards_in(x: int, width: int, field: int) -> int:
     return total
 
 
-def wants_trial(size: int) -> bool:
+def wants_trial(size: int, settings: SearchSettings = DEFAULT_SETTINGS) -> bool:
     """Whether a search of ``size`` cards (jokers included) should start with a short plain :func:`trial`."""
-    return size >= TRIAL_FROM
+    return size >= settings.trial_from

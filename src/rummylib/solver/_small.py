@@ -27,8 +27,11 @@ This module answers the same question with plain integers:
 The result is therefore exactly the general path's, only sooner. Inputs the
 path does not cover (jokers in the hand, more than two copies of a card,
 rules with jokers side by side, whose candidates differ, more than
-:data:`SMALL_MAX` cards, or the general search's LP zone) return ``None``
-and take the general path.
+``small_max`` cards (:class:`~rummylib.solver._settings.SearchSettings`; up to
+20 cards it was faster than the general search on every hand tried), or the
+general search's LP zone, from which it orders its candidates by the
+relaxation's prices and may return another partition of equal penalty)
+return ``None`` and take the general path.
 
 >>> from rummylib import STRAIGHT, parse_cards, CardMultiset
 >>> p = small_partition(CardMultiset(parse_cards("2H 3H 4H 5H 9C 9D 9S KS 7D")), STRAIGHT)
@@ -42,25 +45,17 @@ from itertools import compress
 from operator import mul
 from typing import NamedTuple
 
-from rummylib.cards import CARDS, CardMultiset, Suit
+from rummylib._card import CARDS
+from rummylib.cards import Card, CardMultiset, Suit
 from rummylib.melds import Meld, Run
 from rummylib.rules import Ruleset
-from rummylib.solver import _priced
-from rummylib.solver._results import Partition, RulesCache
+from rummylib.solver._priced import wants_lp
+from rummylib.solver._results import Partition, RulesCache, trusted_partition
 from rummylib.solver._search import card_penalties
+from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import POS, Shape, build_meld, card_index_at, piece_tables
 
-__all__ = ["ENABLED", "SMALL_MAX", "small_partition"]
-
-#: Module switch: set to False to send every input to the general search
-#: (the differential tests compare both paths this way).
-ENABLED = True
-#: Inputs of at most this many cards take the fast path (measured: up to 20 cards it
-#: was faster than the general search on every hand tried). Inputs of ``_priced.LP_FROM``
-#: cards or more never do, whatever this says: from there on the general search orders
-#: its candidates by the prices of the linear relaxation and may return another
-#: partition of equal penalty.
-SMALL_MAX = 20
+__all__ = ["small_partition"]
 
 _SUITS = tuple(Suit)
 #: Bit of each card index at its search position.
@@ -268,7 +263,7 @@ def _order(entry: _Entry) -> tuple[bool, int, int]:
     return entry.order
 
 
-def small_partition(ms: CardMultiset, rules: Ruleset) -> Partition | None:
+def small_partition(ms: CardMultiset, rules: Ruleset, settings: SearchSettings = DEFAULT_SETTINGS) -> Partition | None:
     """The least-penalty partition of a small hand without jokers, or None if not covered.
 
     ``ms`` and ``rules`` are already checked (``_results.prepare``). The answer
@@ -283,47 +278,99 @@ def small_partition(ms: CardMultiset, rules: Ruleset) -> Partition | None:
     """
     counts = ms.counts
     size = len(ms)
-    if not ENABLED or size > SMALL_MAX or size >= _priced.LP_FROM or counts[52] or rules.adjacent_jokers:
+    if size > settings.small_max or wants_lp(size, settings) or counts[52] or rules.adjacent_jokers:
         return None
     table = _ROWS(rules)
     a = sum(compress(_BIT, counts))
     single = a.bit_count() == size  # no card held twice
     if single:
-        total = sum(compress(table.pens, counts))
-    elif max(counts) > 2:
+        return _single(a, sum(compress(table.pens, counts)), list(counts), table, size)
+    if max(counts) > 2:
         return None
-    else:
-        total = sum(map(mul, table.pens, counts))
+    total = sum(map(mul, table.pens, counts))
     live = _live(a, table.ace_high)
     if not live:
-        return Partition((), ms, total)
+        return trusted_partition((), ms, total)
     a &= live
     pos_pens = table.pos_pens
-    rem = 0
-    q = a
-    while q:
-        low = q & -q
-        rem += pos_pens[low.bit_length() - 1]
-        q ^= low
     rows = table.rows
     memo1: _Memo = {0: (0, True, None)}
-    if not single:
-        b = sum(compress(_BIT, map(_MORE_THAN_ONE, counts))) & live
-        q = b
-        while q:
-            low = q & -q
-            rem += pos_pens[low.bit_length() - 1]
-            q ^= low
-        memo2: _Memo = {}
-        gain = _best2(a, b, rem, -1, rows, pos_pens, memo2, memo1)
-        chosen = _path2(a, b, memo2, memo1)
-    else:
-        gain = _best1(a, rem, -1, rows, pos_pens, memo1)
-        chosen = _path1(a, memo1, [])
+    b = sum(compress(_BIT, map(_MORE_THAN_ONE, counts))) & live
+    rem = _sum_at(a, pos_pens) + _sum_at(b, pos_pens)
+    memo2: _Memo = {}
+    gain = _best2(a, b, rem, -1, rows, pos_pens, memo2, memo1)
+    chosen = _path2(a, b, memo2, memo1)
+    return _result(chosen, counts, ms, total - gain)
+
+
+def _result(chosen: list[_Entry], counts: tuple[int, ...], ms: CardMultiset | None, penalty: int) -> Partition:
+    """The partition of the chosen entries of the input ``counts`` (``ms``, if built already)."""
     if not chosen:
-        return Partition((), ms, total)
+        return trusted_partition((), CardMultiset._trusted(counts) if ms is None else ms, penalty)
     left = list(counts)
     for entry in chosen:
         for c in entry.naturals:
             left[c] -= 1
-    return Partition(_melds(chosen), CardMultiset._trusted(tuple(left)), total - gain)
+    return trusted_partition(tuple(_melds(chosen)), CardMultiset._trusted(tuple(left)), penalty)
+
+
+def _sum_at(a: int, values: tuple[int, ...]) -> int:
+    """The sum of ``values`` at the positions of the bits of ``a``."""
+    total = 0
+    while a:
+        low = a & -a
+        total += values[low.bit_length() - 1]
+        a ^= low
+    return total
+
+
+def _single(a: int, total: int, counts: list[int], table: _Rows, size: int) -> Partition:
+    """The least-penalty partition of ``size`` single copies: ``a`` (a bit per search position),
+    ``counts`` (by card index, a list this may change), of penalty ``total``."""
+    live = _live(a, table.ace_high)
+    if not live:
+        return trusted_partition((), CardMultiset._trusted(tuple(counts), size), total)
+    b = a & live
+    pos_pens = table.pos_pens
+    memo1: _Memo = {0: (0, True, None)}
+    gain = _best1(b, _sum_at(b, pos_pens), -1, table.rows, pos_pens, memo1)
+    chosen = _path1(b, memo1, [])
+    if not chosen:
+        return trusted_partition((), CardMultiset._trusted(tuple(counts), size), total)
+    for entry in chosen:
+        for c in entry.naturals:
+            counts[c] = 0
+        size -= len(entry.naturals)
+    return trusted_partition(tuple(_melds(chosen)), CardMultiset._trusted(tuple(counts), size), total - gain)
+
+
+#: Bit of each card index at its search position; none for the joker.
+_BIT53: tuple[int, ...] = (*_BIT, 0)
+
+
+def small_partition_of_list(cards: list[object], rules: Ruleset, settings: SearchSettings) -> Partition | None:
+    """:func:`small_partition` straight from a plain list of distinct cards without jokers, or None.
+
+    The common call (a hand, as a list) without building a multiset first:
+    ``None`` for anything else (a card twice, a joker, an item not a
+    :class:`~rummylib.cards.Card`), which takes the checked path.
+    """
+    size = len(cards)
+    if size > settings.small_max or size >= settings.lp_from or rules.adjacent_jokers:
+        return None
+    table = _ROWS(rules)
+    pens = table.pens
+    bits = _BIT53
+    counts = [0] * 53
+    a = 0
+    total = 0
+    for card in cards:
+        if type(card) is not Card:
+            return None
+        i = card.index
+        a |= bits[i]
+        counts[i] = 1
+        total += pens[i]
+    if a.bit_count() != size:
+        return None  # a joker (no bit), or a card twice
+    return _single(a, total, counts, table, size)

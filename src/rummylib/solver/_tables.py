@@ -18,10 +18,12 @@ from typing import NamedTuple
 
 import attrs
 
-from rummylib.cards import CARDS, JOKER, CardMultiset, Rank, Suit
+from rummylib._card import CARDS, _natural_index
+from rummylib.cards import JOKER, CardMultiset, Rank, Suit
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, position_value, rank_value
 from rummylib.rules import Ruleset
 from rummylib.solver._results import RulesCache
+from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 
 _SUITS = tuple(Suit)
 JOKER_INDEX = 52
@@ -34,8 +36,6 @@ POS: tuple[int, ...] = tuple((c % 13) * 4 + c // 13 for c in range(52))
 #: Suit-major positions (the card index itself): on (nearly) whole decks, where every
 #: card can be placed, the first descent in this order fills whole suits at once.
 SUIT_POS: tuple[int, ...] = tuple(range(52))
-#: Inputs at least this large are searched suit-major (measured, benchmarks/solver.py).
-SUIT_MAJOR_FROM = 90
 
 
 class Shape(NamedTuple):
@@ -64,7 +64,7 @@ class Shape(NamedTuple):
 
 def card_index_at(position: int, suit: int) -> int:
     """Card index of run position ``position`` (1-14) in suit ``suit`` (0-3)."""
-    return suit * 13 + (0 if position == ACE_HIGH else position - 1)
+    return _natural_index(suit, 1 if position == ACE_HIGH else position)
 
 
 def build_meld(shape: Shape) -> Meld:
@@ -75,7 +75,7 @@ def build_meld(shape: Shape) -> Meld:
         return Run(_SUITS[suit], start, cards)
     rank = Rank(shape.key)
     suits = tuple(_SUITS[s] for s in shape.layout)
-    cards = tuple(JOKER if j else CARDS[s * 13 + shape.key - 1] for s, j in zip(shape.layout, shape.joker_slots))
+    cards = tuple(JOKER if j else CARDS[_natural_index(s, shape.key)] for s, j in zip(shape.layout, shape.joker_slots))
     return Group(rank, cards, suits)
 
 
@@ -117,7 +117,7 @@ def group_shapes(rules: Ruleset, rank: int) -> Iterator[Shape]:
             missing = [s for s in range(4) if not suit_set >> s & 1][:jokers]
             layout = tuple(sorted(naturals_suits + missing))
             slots = tuple(s in missing for s in layout)
-            naturals = tuple(s * 13 + rank - 1 for s in naturals_suits)
+            naturals = tuple(_natural_index(s, rank) for s in naturals_suits)
             mask = 0
             for c in naturals:
                 mask |= 1 << c
@@ -220,7 +220,14 @@ _WHOLE_NO_JOKERS: RulesCache[Tables] = RulesCache(
 )
 
 
-def tables_for(counts: Sequence[int], jokers: int, rules: Ruleset, *, whole_runs: bool = False) -> Tables:
+def tables_for(
+    counts: Sequence[int],
+    jokers: int,
+    rules: Ruleset,
+    *,
+    whole_runs: bool = False,
+    settings: SearchSettings = DEFAULT_SETTINGS,
+) -> Tables:
     """The shapes a search on this multiset needs.
 
     The cached per-ruleset tables where they suffice; otherwise (jokers side by
@@ -228,7 +235,7 @@ def tables_for(counts: Sequence[int], jokers: int, rules: Ruleset, *, whole_runs
     from the multiset itself.
     """
     if not whole_runs and not rules.adjacent_jokers:
-        return piece_tables(rules, suit_major=sum(counts) >= SUIT_MAJOR_FROM)
+        return piece_tables(rules, suit_major=sum(counts) >= settings.suit_major_from)
     if whole_runs and (rules.jokers == 0 or jokers == 0) and not rules.adjacent_jokers:
         return _WHOLE_NO_JOKERS(rules) if rules.jokers else full_tables(rules)
     return hand_tables(counts, jokers, rules, 13)

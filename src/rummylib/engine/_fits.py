@@ -1,0 +1,82 @@
+"""Which cards of a hand fit which table melds, and the meld a lay-off grows (R-T6, J5).
+
+The legal-move generator asks these for every lay-off candidate, so they work
+on card indices and build the grown meld on the trusted path: a candidate
+they vouch for fits, so :func:`~rummylib.lay_off` would only check it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final, cast
+
+from rummylib.cards import CARDS, JOKER, Card, Suit
+from rummylib.engine._state import TableMeld
+from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
+from rummylib.melds._types import _new_group, _new_run
+from rummylib.rules import Ruleset
+
+__all__ = ["group_fit", "grown_meld", "lay_off_candidates", "run_fit"]
+
+_SUIT_ORDER: Final = tuple(Suit)
+
+
+def run_fit(meld: Run, card: Card, end: End, rules: Ruleset) -> bool:
+    """Whether ``card`` extends run ``meld`` at ``end`` (R-M1, M3, J3; never past an ace, R-M4)."""
+    if len(meld.cards) >= 13:
+        return False
+    pos = meld.start - 1 if end is End.LOW else meld.end + 1
+    if not 1 <= pos <= (ACE_HIGH if rules.ace_high else ACE_HIGH - 1):
+        return False
+    if card.is_joker:
+        edge = meld.cards[0] if end is End.LOW else meld.cards[-1]
+        return meld.joker_count < rules.jokers and (rules.adjacent_jokers or not edge.is_joker)
+    return card == card_at_position(pos, meld.suit)
+
+
+def group_fit(meld: Group, card: Card, rules: Ruleset) -> bool:
+    """Whether ``card`` joins set ``meld`` (a missing suit of its rank, or a joker within the limits, R-M2, J2)."""
+    if len(meld.cards) >= 4:
+        return False
+    jokers = meld.joker_count + int(card.is_joker)
+    if jokers > rules.group4_max_jokers or jokers > rules.jokers:
+        return False
+    return card.is_joker or (card.rank is meld.rank and card.suit not in meld.suits)
+
+
+def lay_off_candidates(
+    counts: tuple[int, ...], table: tuple[TableMeld, ...], rules: Ruleset
+) -> Iterator[tuple[int, Card, End | None]]:
+    """Every (table slot, card, end) where a card of the hand ``counts`` fits a table meld (R-T6, J5)."""
+    has_joker = counts[52] > 0
+    for i, tm in enumerate(table):
+        meld = tm.meld
+        if isinstance(meld, Run):
+            base = meld.suit.index * 13
+            for end, pos in ((End.LOW, meld.start - 1), (End.HIGH, meld.start + len(meld.cards))):
+                if not 1 <= pos <= ACE_HIGH:
+                    continue
+                index = base + (0 if pos == ACE_HIGH else pos - 1)  # the card at ``pos`` (card_at_position)
+                if counts[index] and run_fit(meld, CARDS[index], end, rules):
+                    yield i, CARDS[index], end
+                if has_joker and run_fit(meld, JOKER, end, rules):
+                    yield i, JOKER, end
+        elif isinstance(meld, Group):
+            r = int(meld.rank) - 1
+            for s in range(4):
+                if counts[s * 13 + r] and group_fit(meld, CARDS[s * 13 + r], rules):
+                    yield i, CARDS[s * 13 + r], None
+            if has_joker and group_fit(meld, JOKER, rules):
+                yield i, JOKER, None
+
+
+def grown_meld(meld: Meld, card: Card, end: End | None) -> Meld:
+    """``lay_off(meld, card, rules, end=end)`` for a lay-off the candidates vouch for (it fits), unchecked."""
+    if isinstance(meld, Run):
+        if end is End.LOW:
+            return _new_run(meld.suit, meld.start - 1, (card, *meld.cards))
+        return _new_run(meld.suit, meld.start, (*meld.cards, card))
+    group = cast(Group, meld)
+    suit = card.suit if card.suit is not None else next(s for s in _SUIT_ORDER if s not in group.suits)
+    slots = sorted([*zip(group.suits, group.cards), (suit, card)], key=lambda sc: sc[0].index)
+    return _new_group(group.rank, tuple(c for _, c in slots), tuple(x for x, _ in slots))

@@ -1,0 +1,321 @@
+"""The engine's meld questions on packed counts: the candidate melds of a hand, once per hand.
+
+The engine's legal-move generator and its turn-completion searches (R-O4,
+D2, J4) ask, for one hand, "which melds can these cards form, and what does
+each take and bring?" again and again. :func:`hand_candidates` answers on the
+hand's count vector: every distinct meld, in exactly the order
+:func:`~rummylib.find_melds` gives them, each with its cards as (index,
+copies) pairs, its opening points (R-V, O3), whether it is a clean run
+(R-O2), its size and an upper bound of what its cards bring. The melds are
+built on the trusted path (their layout is correct by construction, so no
+validation runs) and the answer is kept in a small bounded cache keyed on the
+immutable counts and the ruleset.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Final, NamedTuple
+
+from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Rank, Suit
+from rummylib.melds import ACE_HIGH, Meld
+from rummylib.melds._types import _new_group, _new_run
+from rummylib.rules import Ruleset
+from rummylib.solver._goout import plan_checked
+
+__all__ = [
+    "Candidate",
+    "can_go_out",
+    "candidates_with",
+    "clear_candidates",
+    "hand_candidates",
+    "plan_checked",
+    "sorted_by_points",
+]
+
+_SUITS = tuple(Suit)
+_RANKS = tuple(Rank)
+
+
+class Candidate(NamedTuple):
+    """A candidate meld of a hand, on count vectors."""
+
+    meld: Meld
+    #: (card index, copies) pairs of the meld's cards, by index.
+    pairs: tuple[tuple[int, int], ...]
+    #: Opening value (R-V, O3): jokers as what they stand for.
+    points: int
+    #: A run without jokers (R-O2).
+    clean: bool
+    size: int
+    #: The most its cards could bring to an opening anywhere (an ace or a joker 11, a picture 10).
+    bound: int
+    jokers: int
+
+
+def _card_bound(index: int) -> int:
+    if index == 52:
+        return 11
+    rank = index % 13 + 1
+    return 11 if rank == 1 else min(rank, 10)
+
+
+_BOUND: Final = tuple(_card_bound(i) for i in range(53))
+
+
+def _position_value(position: int) -> int:
+    return 11 if position == ACE_HIGH else min(position, 10)
+
+
+def _index_at(position: int, suit: int) -> int:
+    return suit * 13 + (0 if position == ACE_HIGH else position - 1)
+
+
+def _pairs(indices: list[int]) -> tuple[tuple[int, int], ...]:
+    counts: dict[int, int] = {}
+    for i in indices:
+        counts[i] = counts.get(i, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candidate], suits: range = range(4)) -> None:
+    """Every run, as :func:`~rummylib.find_melds` orders them (by suit, start, then length and joker slots).
+
+    A run is a window of positions in one suit whose every slot is a card held
+    or a joker: the positions not held must be jokers, and any held ones may
+    be (find_melds lists every placement), within the jokers at hand, with a
+    real card among them and no two jokers side by side unless the rules allow it.
+    """
+    top = ACE_HIGH if rules.ace_high else 13
+    if not jokers:
+        _clean_runs(counts, top, out, suits)
+        return
+    adjacent_ok = rules.adjacent_jokers
+    for s in suits:
+        suit = _SUITS[s]
+        index_at = [_index_at(p, s) for p in range(top + 1)]  # index_at[p]: the card of position p (p >= 1)
+        held = [p >= 1 and counts[index_at[p]] > 0 for p in range(top + 1)]
+        for start in range(1, top - 1):
+            found: list[tuple[int, int]] = []  # (length, joker-slot mask)
+            missing = 0  # slots of the window not held: jokers for sure
+            for length in range(1, min(13, top - start + 1) + 1):
+                if not held[start + length - 1]:
+                    missing |= 1 << (length - 1)
+                free = jokers - missing.bit_count()
+                if free < 0:
+                    break  # a longer window misses as many cards at least
+                if length < 3:
+                    continue
+                full = (1 << length) - 1
+                optional = [k for k in range(length) if not missing >> k & 1]
+                for r in range(min(free, len(optional)) + 1):
+                    for extra in itertools.combinations(optional, r):
+                        mask = missing
+                        for k in extra:
+                            mask |= 1 << k
+                        if mask == full or (not adjacent_ok and mask & (mask >> 1)):
+                            continue
+                        found.append((length, mask))
+            if not found:
+                continue
+            found.sort(key=lambda lm: (lm[0], [lm[1] >> k & 1 for k in range(lm[0])]))
+            _add_runs(suit, start, found, index_at, out)
+
+
+def _add_runs(suit: Suit, start: int, found: list[tuple[int, int]], index_at: list[int], out: list[Candidate]) -> None:
+    for length, mask in found:
+        slots = [52 if mask >> k & 1 else index_at[start + k] for k in range(length)]
+        cards = tuple(JOKER if i == 52 else CARDS[i] for i in slots)
+        points = sum(_position_value(p) for p in range(start, start + length))
+        used = mask.bit_count()
+        pairs = _pairs(slots)
+        bound = sum(_BOUND[i] * k for i, k in pairs)
+        out.append(Candidate(_new_run(suit, start, cards), pairs, points, not used, length, bound, used))
+
+
+def _clean_runs(counts: tuple[int, ...], top: int, out: list[Candidate], suits: range) -> None:
+    """The runs of a hand without jokers: per suit and start, every length from 3 along the cards held."""
+    for s in suits:
+        suit = _SUITS[s]
+        base = s * 13
+        held = [c > 0 for c in counts[base : base + 13]]  # held[p - 1]: position p
+        if top == ACE_HIGH:
+            held.append(held[0])
+        start = 1
+        while start < top - 1:
+            if not held[start - 1]:
+                start += 1
+                continue
+            end = start  # one past the last position of the longest run from ``start``
+            while end <= top and held[end - 1] and end - start < 13:
+                end += 1
+            if end - start < 3:
+                start = end + 1  # no run starts inside a block of fewer than three
+                continue
+            _add_clean(suit, start, end, [_index_at(p, s) for p in range(start, end)], out)
+            start += 1
+
+
+def _add_clean(suit: Suit, start: int, end: int, indices: list[int], out: list[Candidate]) -> None:
+    """The runs from ``start`` of every length from 3 up to ``end - 1`` (the cards ``indices``)."""
+    cards = tuple(CARDS[i] for i in indices)
+    points = 0
+    for n in range(1, end - start + 1):
+        points += _position_value(start + n - 1)
+        if n < 3:
+            continue
+        pairs = tuple(sorted((i, 1) for i in indices[:n]))
+        bound = sum(_BOUND[i] for i in indices[:n])
+        out.append(Candidate(_new_run(suit, start, cards[:n]), pairs, points, True, n, bound, 0))
+
+
+def _group_layouts(size: int) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
+    """Every (suits, suit mask, joker-suit mask, joker count) of a group of ``size``, in find_melds' order."""
+    out = []
+    for combo in range(16):
+        suits = tuple(s for s in range(4) if combo >> s & 1)
+        if len(suits) != size:
+            continue
+        for joker_combo in range(1 << size):
+            joker_mask = sum(1 << suits[k] for k in range(size) if joker_combo >> k & 1)
+            out.append((suits, combo, joker_mask, joker_mask.bit_count()))
+    return tuple(out)
+
+
+_LAYOUTS: Final = ((3, _group_layouts(3)), (4, _group_layouts(4)))
+
+
+def _layouts_within(
+    limits: tuple[int, int],
+) -> tuple[tuple[int, tuple[tuple[tuple[int, ...], int, int, int], ...]], ...]:
+    """Per group size, the layouts with at most the size's joker limit and a real card, in find_melds' order."""
+    return tuple(
+        (size, tuple(lay for lay in layouts if lay[3] <= limit and lay[3] < size))
+        for (size, layouts), limit in zip(_LAYOUTS, limits)
+    )
+
+
+_WITHIN: dict[tuple[int, int], tuple[tuple[int, tuple[tuple[tuple[int, ...], int, int, int], ...]], ...]] = {}
+
+
+def _groups(
+    counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candidate], ranks: range = range(13)
+) -> None:
+    limits = (min(rules.group3_max_jokers, jokers), min(rules.group4_max_jokers, jokers))
+    most = max(limits)
+    within = _WITHIN.get(limits)
+    if within is None:
+        within = _WITHIN[limits] = _layouts_within(limits)  # a few small keys: bounded by the joker limits
+    for r in ranks:
+        rank = _RANKS[r]
+        present = (counts[r] > 0) | (counts[13 + r] > 0) << 1 | (counts[26 + r] > 0) << 2 | (counts[39 + r] > 0) << 3
+        if present.bit_count() + most < 3:
+            continue
+        value = 11 if r == 0 else min(r + 1, 10)
+        for size, layouts in within:
+            for suits, mask, joker_mask, joker_count in layouts:
+                if (mask & ~joker_mask) & ~present:
+                    continue
+                cards: tuple[Card, ...] = tuple(JOKER if joker_mask >> s & 1 else CARDS[s * 13 + r] for s in suits)
+                indices = [52 if joker_mask >> s & 1 else s * 13 + r for s in suits]
+                pairs = _pairs(indices)
+                bound = sum(_BOUND[i] * k for i, k in pairs)
+                meld = _new_group(rank, cards, tuple(_SUITS[s] for s in suits))
+                out.append(Candidate(meld, pairs, value * size, False, size, bound, joker_count))
+
+
+def _compute(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate, ...]:
+    jokers = counts[52] if rules.jokers else 0
+    out: list[Candidate] = []
+    _runs(counts, jokers, rules, out)
+    _groups(counts, jokers, rules, out)
+    return tuple(out)
+
+
+_SIZE: Final = 256
+_CACHE: dict[tuple[int, tuple[int, ...]], tuple[Ruleset, tuple[Candidate, ...], tuple[Candidate, ...] | None]] = {}
+
+
+def _entry(
+    counts: tuple[int, ...], rules: Ruleset
+) -> tuple[Ruleset, tuple[Candidate, ...], tuple[Candidate, ...] | None]:
+    key = (id(rules), counts)
+    found = _CACHE.get(key)
+    if found is not None and found[0] is rules:
+        return found
+    if len(_CACHE) >= _SIZE:
+        _CACHE.clear()
+    found = _CACHE[key] = (rules, _compute(counts, rules), None)
+    return found
+
+
+def hand_candidates(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate, ...]:
+    """Every distinct meld the cards ``counts`` (53 counts, jokers last) can form, as :class:`Candidate`.
+
+    The melds are those of :func:`~rummylib.find_melds` on the same cards, in
+    the same order. ``counts`` and ``rules`` are trusted (the engine's own
+    checked values). Cached per counts and ruleset (a bounded cache).
+    """
+    return _entry(counts, rules)[1]
+
+
+def sorted_by_points(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate, ...]:
+    """:func:`hand_candidates`, most opening points first (ties in find_melds' order)."""
+    rules_, found, ordered = _entry(counts, rules)
+    if ordered is None:
+        ordered = tuple(sorted(found, key=lambda c: -c.points))
+        _CACHE[(id(rules), counts)] = (rules_, found, ordered)
+    return ordered
+
+
+_WITH: dict[tuple[int, tuple[int, ...], int], tuple[Ruleset, tuple[Candidate, ...]]] = {}
+
+
+def candidates_with(counts: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Candidate, ...]:
+    """The candidates of :func:`hand_candidates` that hold natural card ``index`` (0-51), in the same order.
+
+    Only the runs of the card's suit and the groups of its rank are built, so
+    this is cheap where a duty names one card (the taken discard, R-D2).
+    Cached per counts, ruleset and card (a bounded cache).
+    """
+    key = (id(rules), counts, index)
+    found = _WITH.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    whole = _CACHE.get((id(rules), counts))
+    if whole is not None and whole[0] is rules:
+        out = list(whole[1])
+    else:
+        jokers = counts[52] if rules.jokers else 0
+        suit, rank = divmod(index, 13)
+        out = []
+        _runs(counts, jokers, rules, out, range(suit, suit + 1))
+        _groups(counts, jokers, rules, out, range(rank, rank + 1))
+    held = tuple(c for c in out if any(i == index for i, _ in c.pairs))
+    if len(_WITH) >= _SIZE:
+        _WITH.clear()
+    _WITH[key] = (rules, held)
+    return held
+
+
+def clear_candidates() -> None:
+    """Forget every cached answer (benchmarks measure cold listings)."""
+    _CACHE.clear()
+    _WITH.clear()
+
+
+def can_go_out(
+    hand: CardMultiset,
+    table: tuple[Meld, ...],
+    rules: Ruleset,
+    *,
+    opened: bool,
+    open_with: Card | None = None,
+    opens: bool = False,
+) -> bool:
+    """Whether :func:`~rummylib.plan_go_out` finds a plan, on the engine's checked values (no re-validation).
+
+    ``opens``: the caller knows ``can_open(hand, rules)`` holds, so the
+    plan's own opening test (``keep=0``, implied) is skipped.
+    """
+    return plan_checked(hand, table, rules, opened=opened, open_with=open_with, opens=opens) is not None

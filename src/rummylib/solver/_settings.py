@@ -1,0 +1,71 @@
+"""Every tuning constant of the exact search, in one frozen value.
+
+None of these changes an answer's value, only how soon it comes: each one
+says which strategy an input of a given size gets, or how much work a
+heuristic step may spend before the exact search takes over (the answers
+are proved best either way; which of several equal answers comes back may
+depend on the strategy). The values were measured with
+``benchmarks/solver.py``. The solver passes :data:`DEFAULT_SETTINGS`; tests
+pass ``attrs.evolve(DEFAULT_SETTINGS, ...)`` to force a strategy on small
+inputs.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+__all__ = ["DEFAULT_SETTINGS", "SearchSettings"]
+
+
+@attrs.frozen
+class SearchSettings:
+    """How the exact search spends its effort.
+
+    Sizes count the cards of the input, jokers included (after cards no
+    candidate meld can take are dropped, where the search drops them first).
+
+    Attributes:
+        small_max: inputs of at most this many cards without jokers take the
+            bitmask fast path of ``best_partition`` (``_small``); 0 turns it off.
+        trial_from: inputs of this many cards or more first get a short trial
+            of the plain search (whole decks: every card has a place).
+        trial_budget: memoised states a trial, or the exact finish of an LP
+            dive, may use before it gives up.
+        lp_from: inputs of this many cards or more get the dual prices of the
+            linear relaxation as each card's potential.
+        hunt_from: inputs of this many cards or more look for a first cover
+            (discrepancy search, then LP diving) for the exact search to prove.
+        hunt_budget: nodes the discrepancy search for a first cover may visit.
+        dive_rounds: most programmes one deep LP dive solves.
+        tie_budget: memoised states the opening's search priced by points may
+            spend on tie-breaks (cards placed, penalty) before the search
+            priced by the whole gain takes over.
+        keep_split_from: openings of inputs this large that must keep one card
+            (R-T3) first try a search without it, leaving each card out in turn
+            when the best opening of all the cards lays every card.
+        keep_split_budget: memoised states each search of that attempt may use;
+            past it the attempt gives way to the search that carries the duty.
+        memo_limit: most states one search memoises; past it the memo starts over.
+        give_up: a search whose memo reaches ``memo_limit`` gives up
+            (``OverBudget``) instead of starting over (set for a budgeted attempt).
+        suit_major_from: inputs of this many cards or more are searched
+            suit-major (whole suits first) rather than rank-major.
+    """
+
+    small_max: int = 20
+    trial_from: int = 90
+    trial_budget: int = 3_000
+    lp_from: int = 24
+    hunt_from: int = 64
+    hunt_budget: int = 20_000
+    dive_rounds: int = 12
+    tie_budget: int = 20_000
+    keep_split_from: int = 24
+    keep_split_budget: int = 50_000
+    memo_limit: int = 200_000
+    suit_major_from: int = 90
+    give_up: bool = False
+
+
+#: The settings every public solver function uses.
+DEFAULT_SETTINGS = SearchSettings()

@@ -1,0 +1,136 @@
+"""The engine's fast paths (issue 11) give exactly what the checked paths give.
+
+* The trusted construction path (``rummylib._trusted``) builds the next state
+  without re-checking its fields; the public constructors still check every
+  field, and a state the engine built equals the one the public constructor
+  builds from the same fields.
+* The solver's packed-count meld query (``solver._queries``) lists exactly the
+  melds of ``find_melds``, in its order, with the points, cleanliness and
+  sizes ``meld_points`` and ``is_clean_run`` give.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rummylib as rl
+from rummylib.engine import GameState, RoundState, TableMeld, TurnState
+from rummylib.engine._complete import card_bound
+from rummylib.engine._state import evolve_game, evolve_round, evolve_turn, table_meld
+from rummylib.melds import is_clean_run, meld_points
+from rummylib.solver._queries import candidates_with, clear_candidates, hand_candidates, sorted_by_points
+
+RULESETS = {
+    "remik": rl.REMIK,
+    "straight": rl.STRAIGHT,
+    "adjacent": attrs.evolve(rl.REMIK, adjacent_jokers=True),
+    "six-jokers": attrs.evolve(rl.REMIK, jokers=6, group3_max_jokers=1, group4_max_jokers=2),
+    "no-ace-high": attrs.evolve(rl.REMIK, ace_high=False),
+}
+
+
+def _public_copy(obj: object) -> object:
+    """``obj`` rebuilt through its public, checking constructor."""
+    return attrs.evolve(obj)  # type: ignore[misc]
+
+
+def _walk(rules: rl.Ruleset, players: int, seed: int, steps: int) -> list[GameState]:
+    rng = random.Random(seed)
+    state = rl.new_game(rules, players, seed=seed)
+    out = [state]
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = rl.legal_actions(state)
+        state = rl.apply(state, legal[rng.randrange(len(legal))])
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("name", ["remik", "straight", "six-jokers"])
+def test_engine_built_states_equal_their_checked_rebuilds(name: str) -> None:
+    # Every state, round, turn, table meld and view the engine builds on the
+    # trusted path passes the public checks and compares equal to its rebuild.
+    for state in _walk(RULESETS[name], 3, 7, 400):
+        r = state.round
+        assert _public_copy(state) == state
+        assert _public_copy(r) == r
+        assert _public_copy(r.turn) == r.turn
+        for tm in r.table:
+            assert _public_copy(tm) == tm
+        v = rl.view(state, r.to_act)
+        assert _public_copy(v) == v
+
+
+def test_trusted_copies_equal_attrs_evolve() -> None:
+    state = _walk(rl.REMIK, 4, 3, 30)[-1]
+    r = state.round
+    assert evolve_round(r, to_act=(r.to_act + 1) % 4) == attrs.evolve(r, to_act=(r.to_act + 1) % 4)
+    assert evolve_game(state, round_number=2) == attrs.evolve(state, round_number=2)
+    assert evolve_turn(r.turn, laid=True) == attrs.evolve(r.turn, laid=True)
+    meld = rl.make_meld(rl.parse_cards("5H 6H 7H"), rl.REMIK)
+    assert table_meld(meld=meld, owner=1) == TableMeld(meld, 1)
+    assert type(evolve_round(r)) is RoundState
+
+
+def test_public_constructors_still_check_every_field() -> None:
+    # The trusted path is the engine's alone: outside input still meets every check.
+    state = rl.new_game(rl.REMIK, 3, seed=1)
+    r = state.round
+    with pytest.raises(rl.InvalidStateError):
+        attrs.evolve(r, to_act=7)
+    with pytest.raises(rl.InvalidStateError):
+        attrs.evolve(r, hands=(*r.hands[:-1], "not a hand"))  # type: ignore[arg-type]
+    with pytest.raises(rl.InvalidStateError):
+        attrs.evolve(r, opened=(True,))
+    with pytest.raises(rl.InvalidStateError):
+        attrs.evolve(state, totals=(0, 0))
+    with pytest.raises(rl.InvalidStateError):
+        attrs.evolve(state, round="a round")  # type: ignore[arg-type]
+    with pytest.raises(rl.InvalidStateError):
+        TurnState(freed_jokers=-1)
+    with pytest.raises(rl.InvalidStateError):
+        TurnState(drawn="AH")  # type: ignore[arg-type]
+    with pytest.raises(rl.InvalidStateError):
+        TableMeld("AH AS AD")  # type: ignore[arg-type]
+    v = rl.view(state, 0)
+    with pytest.raises(rl.InvalidStateError):
+        attrs.evolve(v, seat=9)
+    with pytest.raises(rl.InvalidStateError):
+        attrs.evolve(v, hand=("AH",))  # type: ignore[arg-type]
+
+
+@settings(max_examples=150, deadline=None)
+@given(name=st.sampled_from(sorted(RULESETS)), seed=st.integers(0, 10**9), size=st.integers(0, 24))
+def test_hand_candidates_are_find_melds(name: str, seed: int, size: int) -> None:
+    rules = RULESETS[name]
+    cards = list(rl.deck(rules))
+    random.Random(seed).shuffle(cards)
+    hand = rl.CardMultiset(cards[:size])
+    found = hand_candidates(hand.counts, rules)
+    assert tuple(c.meld for c in found) == tuple(dict.fromkeys(rl.find_melds(hand, rules)))
+    for c in found:
+        assert c.points == meld_points(c.meld, rules)
+        assert c.clean == is_clean_run(c.meld)
+        assert (c.size, c.jokers) == (len(c.meld.cards), c.meld.joker_count)
+        counts = rl.CardMultiset(c.meld.cards).counts
+        assert c.pairs == tuple((i, n) for i, n in enumerate(counts) if n)
+        assert c.bound == card_bound(counts)  # the completion search carries bounds down by these
+    assert sorted_by_points(hand.counts, rules) == tuple(sorted(found, key=lambda c: -c.points))
+    for index in {card.index for card in hand.distinct() if not card.is_joker}:
+        want = tuple(c for c in found if index in dict(c.pairs))
+        assert candidates_with(hand.counts, rules, index) == want
+        clear_candidates()  # built from the card's suit and rank alone, not from the cached whole list
+        assert candidates_with(hand.counts, rules, index) == want
+
+
+def test_hand_candidates_with_jokers_pinned() -> None:
+    # R-J1: a joker at either end of 5H 6H; find_melds' order (JK=4H first).
+    found = hand_candidates(rl.CardMultiset(rl.parse_cards("5H 6H JK")).counts, rl.REMIK)
+    assert [str(c.meld) for c in found] == ["JK=4H 5H 6H", "5H 6H JK=7H"]
+    assert [c.points for c in found] == [15, 18]
