@@ -7,10 +7,11 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Sequence
 
 import pytest
 
-from rummylib import __version__
+from rummylib import Action, PlayerView, __version__
 from rummylib.cli import main
 
 
@@ -370,3 +371,33 @@ def test_plural() -> None:
     from rummylib._terminal import plural
 
     assert (plural(1, "card"), plural(2, "card"), plural(0, "point")) == ("1 card", "2 cards", "0 points")
+
+
+class _SpyBot:
+    """Plays as a RandomBot; notes what ``legal`` it was handed."""
+
+    seen: list[object] = []  # noqa: RUF012 - one shared log per test run
+
+    def __init__(self, seed: int) -> None:
+        from rummylib.bots import RandomBot
+
+        self._bot = RandomBot(seed)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        _SpyBot.seen.append(legal)
+        return self._bot.choose(view, legal)
+
+
+def test_play_bots_and_adviser_see_only_their_seat(monkeypatch: pytest.MonkeyPatch) -> None:  # R-H1
+    import rummylib._cli_games as games
+    from rummylib.bots import SeatActions
+
+    _SpyBot.seen.clear()
+    monkeypatch.setitem(games.BOTS, "greedy", _SpyBot)
+    monkeypatch.setattr(games, "GreedyBot", _SpyBot)  # the adviser behind 'hint' and 'auto'
+    code, _, _ = run("play", "--seed", "2", "--players", "3", stdin="hint\n" + "auto\n" * 40 + "quit\n")
+    assert code == 0
+    assert len(_SpyBot.seen) > 40  # the adviser and both bots chose
+    for legal in _SpyBot.seen:
+        assert type(legal) is SeatActions
+        assert not hasattr(legal, "_state") and not hasattr(legal, "__dict__")

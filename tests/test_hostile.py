@@ -15,8 +15,9 @@ import pickle
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import overload
 
 import attrs
 import pytest
@@ -26,7 +27,7 @@ from hypothesis import strategies as st
 import rummylib as rl
 from rummylib.bots import SeatActions
 from rummylib.errors import MAX_MESSAGE
-from rummylib.records import load_record, parse_record
+from rummylib.records import format_record, load_record, parse_record
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
@@ -376,3 +377,50 @@ def test_whatever_start_round_from_builds_round_trips(data: st.DataObject, rules
         legal = list(rl.legal_actions(s))
         assert legal, "start_round_from built a dead end"
         s = rl.apply(s, bot.choose(rl.view(s, s.to_act), legal))
+
+
+class _Endless(Sequence[rl.Action]):
+    """A sequence that says it holds a billion draws (only the reader's bound stops it)."""
+
+    def __len__(self) -> int:
+        return 10**9
+
+    @overload
+    def __getitem__(self, index: int) -> rl.Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[rl.Action]: ...
+    def __getitem__(self, index: int | slice) -> rl.Action | Sequence[rl.Action]:
+        if isinstance(index, slice):
+            raise NotImplementedError
+        return rl.DrawStock()
+
+
+def test_a_record_longer_than_a_game_may_be_is_refused_at_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # One cap on a game's length: simulate stops there, and no record holds more, so a
+    # 1 MB record cannot make replay keep hundreds of thousands of states.
+    from rummylib.records._notation import read_action
+    from rummylib.records._record import MAX_ACTIONS
+    from rummylib.simulation import DEFAULT_MAX_ACTIONS
+
+    assert DEFAULT_MAX_ACTIONS == MAX_ACTIONS
+    with pytest.raises(rl.InvalidStateError) as built:
+        rl.GameRecord(rl.STRAIGHT, 2, seed=1, actions=_Endless())
+    assert built.value.reason is rl.StateReason.TOO_LARGE and str(MAX_ACTIONS) in str(built.value)
+    text = format_record(rl.GameRecord(rl.STRAIGHT, 2, seed=1)) + "draw\n" * (3 * MAX_ACTIONS)
+    read = 0
+
+    def counting(*args: object) -> rl.Action:
+        nonlocal read
+        read += 1
+        return read_action(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("rummylib.records._text.read_action", counting)
+    with pytest.raises(rl.InvalidStateError) as parsed:
+        parse_record(text)
+    assert parsed.value.reason is rl.StateReason.TOO_LARGE and len(str(parsed.value)) < 100
+    assert read == MAX_ACTIONS  # the first action past the cap is refused unread
+    doc = json.loads(rl.to_json(rl.GameRecord(rl.STRAIGHT, 2, seed=1)))
+    doc["actions"] = ["draw"] * (MAX_ACTIONS + 1)
+    with pytest.raises(rl.InvalidStateError) as loaded:
+        rl.from_json(json.dumps(doc), rl.GameRecord)
+    assert loaded.value.reason is rl.StateReason.TOO_LARGE and len(str(loaded.value)) < 100

@@ -19,7 +19,7 @@ from rummylib.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from rummylib.bots import GreedyBot, LegalActions, derive_seed
+from rummylib.bots import GreedyBot, LegalActions, SeatActions, derive_seed
 from rummylib.engine import GameState, Phase, apply, check, legal_actions, new_game, view
 from rummylib.errors import InvalidStateError, RummyError
 from rummylib.records import parse_action
@@ -265,7 +265,7 @@ def _human_action(state: GameState, seat: int, args: argparse.Namespace, out: Ou
         elif word == "list":
             _show_choices(legal, out, everything=True)
         elif word in {"hint", "auto"}:
-            choice = adviser.choose(view(state, seat), LegalActions(state))
+            choice = adviser.choose(view(state, seat), SeatActions(LegalActions(state)))
             if word == "auto":
                 return choice
             out.print(f"hint: {out.paint.action(choice)}")
@@ -336,7 +336,7 @@ def cmd_play(args: argparse.Namespace, out: Out) -> int:
                 out.print(score_sheet(names, state.results, state.totals))
                 return 0
         else:
-            action = bots[seat].choose(view(state, seat), LegalActions(state))
+            action = bots[seat].choose(view(state, seat), SeatActions(LegalActions(state)))
             bots_moved = True
         out.print(f"{names[seat]}: {out.paint.action(action)}")
         before = state.round.hands[seat]
