@@ -1,4 +1,4 @@
-"""Built-in players: the :class:`Bot` protocol, :class:`RandomBot`, :class:`GreedyBot` and :class:`SearchBot`.
+"""Built-in players: the :class:`Bot` protocol, :class:`RandomBot`, :class:`GreedyBot`, :class:`SearchBot`.
 
 A bot sees only what its seat may know (a :class:`~rummylib.PlayerView`,
 R-H1) and the legal actions, and returns one of them. Bots pickle, so
@@ -36,7 +36,7 @@ from rummylib.scoring import card_penalty
 from rummylib.solver import Opening, Partition, best_opening, best_partition, can_open, plan_go_out
 
 from ._guards import is_int
-from ._search_bot import SearchBot
+from ._search_bot import SearchBot, SearchBotSettings
 
 __all__ = [
     "Bot",
@@ -45,6 +45,7 @@ __all__ = [
     "LegalActions",
     "RandomBot",
     "SearchBot",
+    "SearchBotSettings",
     "SeatActions",
     "SimulationError",
     "SimulationReason",
