@@ -16,7 +16,8 @@ per game:
   approximation);
 * the median, 90th percentile and mean CPU time per decision of each bot
   (``time.process_time``), and their ratio: GreedyBot is the peer measured
-  in the same run.
+  in the same run; and the same for the decisions SearchBot searches
+  (its discards, and its draws where both the stock and the pile are legal).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ class Round:
     lead: int
     search_times: tuple[float, ...]
     greedy_times: tuple[float, ...]
+    choice_times: tuple[float, ...]  # SearchBot's draws with a choice and its discards (what it searches)
 
 
 def play_round(game: str, deal: int, search_seat: int, seed: int, settings: SearchBotSettings) -> Round:
@@ -57,16 +59,29 @@ def play_round(game: str, deal: int, search_seat: int, seed: int, settings: Sear
     bots: list[Bot] = [GreedyBot(), GreedyBot()]
     bots[search_seat] = SearchBot(seed=derive_seed(seed, "bot", deal), settings=settings)
     times: list[list[float]] = [[], []]
+    choices: list[float] = []
     while state.phase in (rl.Phase.DRAW, rl.Phase.PLAY):
         seat = state.to_act
+        legal = LegalActions(state)
         start = time.process_time()
-        action = bots[seat].choose(rl.view(state, seat), LegalActions(state))
-        times[seat].append(time.process_time() - start)
+        action = bots[seat].choose(rl.view(state, seat), legal)
+        spent = time.process_time() - start
+        times[seat].append(spent)
+        if seat == search_seat and _is_choice(action, legal):
+            choices.append(spent)
         state = rl.apply(state, action)
     result = state.results[-1]
     me, other = result.scores[search_seat], result.scores[1 - search_seat]
     lead = other - me if rules.scoring is rl.Scoring.PENALTY else me - other
-    return Round(deal, search_seat, result.winner, lead, tuple(times[search_seat]), tuple(times[1 - search_seat]))
+    search, greedy = tuple(times[search_seat]), tuple(times[1 - search_seat])
+    return Round(deal, search_seat, result.winner, lead, search, greedy, tuple(choices))
+
+
+def _is_choice(action: rl.Action, legal: LegalActions) -> bool:
+    """A decision SearchBot searches: a discard, or a draw where both draws are legal."""
+    if isinstance(action, rl.Discard):
+        return True
+    return isinstance(action, (rl.DrawStock, rl.TakeDiscard)) and rl.DrawStock() in legal and rl.TakeDiscard() in legal
 
 
 def _pair(args: tuple[str, int, int, SearchBotSettings]) -> list[Round]:
@@ -100,6 +115,7 @@ def table(game: str, rounds: Sequence[Round]) -> str:
     half = 1.96 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else math.nan
     search = [t for r in rounds for t in r.search_times]
     greedy = [t for r in rounds for t in r.greedy_times]
+    choice = [t for r in rounds for t in r.choice_times]
     decided = won + lost
     share = f"{100 * won / decided:.1f}% | {100 * lost / decided:.1f}%" if decided else "- | -"
     n = len(rounds)
@@ -114,6 +130,8 @@ def table(game: str, rounds: Sequence[Round]) -> str:
         f"| p90 s per decision | {_quantile(search, 0.9):.4f} | {_quantile(greedy, 0.9):.4f} |",
         f"| mean s per decision (ratio) | {statistics.fmean(search):.4f} ({ratio:.0f}x) | {statistics.fmean(greedy):.4f} |",
         f"| max s per decision | {max(search):.3f} | {max(greedy):.3f} |",
+        f"| searched decisions (draw with a choice, discard) | {len(choice)} | |",
+        f"| median / p90 s per searched decision | {statistics.median(choice):.4f} / {_quantile(choice, 0.9):.4f} | |",
     ]
     return f"### {game}: SearchBot vs GreedyBot, heads-up, mirrored deals\n\n" + "\n".join(rows)
 
