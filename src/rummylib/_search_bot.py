@@ -128,7 +128,7 @@ class SearchBot:
         seed: seeds the bot's own stream of sample seeds (BLAKE2b/SplitMix64,
             the same on every platform).
         settings: the search budget and its knobs (default
-            :class:`SearchBotSettings()`).
+            ``SearchBotSettings()``).
 
     Raises:
         SimulationError: ``seed`` is not an int, or ``settings`` is not a
