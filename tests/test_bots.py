@@ -10,6 +10,7 @@ from typing import cast
 
 import attrs
 import pytest
+from _setup import with_openers_melds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -213,7 +214,7 @@ def test_greedy_does_not_open_below_51_and_discards_its_costliest_deadwood() -> 
 
 def test_greedy_lays_melds_then_lays_off_then_discards_once_opened() -> None:
     # R-T2, O5: after opening any meld may be laid, and deadwood laid off.
-    table = [rl.make_meld(C("9C 10C JC"), rl.REMIK)]
+    table = [rl.TableMeld(rl.make_meld(C("9C 10C JC"), rl.REMIK), 0)]  # seat 0 opened with it (R-O1)
     hand = C("4D 5D 6D QC 2H KS")
     s = rl.start_round_from(
         rl.REMIK, [hand, C("3C 4C 6H")], table=table, opened=[True, False], phase=rl.Phase.PLAY, to_act=0
@@ -230,12 +231,12 @@ def test_greedy_lays_melds_then_lays_off_then_discards_once_opened() -> None:
 
 def test_greedy_goes_out_when_a_plan_exists() -> None:
     # R-E1: everything placed, the last card discarded.
-    table = [rl.make_meld(C("JS QS KS"), rl.REMIK)]
+    table = [rl.TableMeld(rl.make_meld(C("JS QS KS"), rl.REMIK), 0)]  # seat 0 opened with it (R-O1)
     hand = C("JK 9S 2D")
     s = rl.start_round_from(
         rl.REMIK, [hand, C("3C 4C 6H")], table=table, opened=[True, False], phase=rl.Phase.PLAY, to_act=0
     )
-    plan = rl.plan_go_out(hand, [table[0]], rl.REMIK, opened=True)
+    plan = rl.plan_go_out(hand, [table[0].meld], rl.REMIK, opened=True)
     assert plan is not None
     bot = GreedyBot()
     for step in plan:
@@ -267,8 +268,9 @@ def test_greedy_remik_takes_the_discard_only_to_meld_it() -> None:
     # R-D2: opened, the discard may be taken into a new meld laid this turn.
     hand = C("7H 8H 2C KD QS")
     opened = [True, False]
+    table = with_openers_melds(rl.REMIK, [hand, C("3C 4C 6D")], [], opened, C("4S 9H"))  # R-O1
     useful = rl.start_round_from(
-        rl.REMIK, [hand, C("3C 4C 6D")], discard=C("4S 9H"), opened=opened, to_act=0, phase=rl.Phase.DRAW
+        rl.REMIK, [hand, C("3C 4C 6D")], discard=C("4S 9H"), table=table, opened=opened, to_act=0, phase=rl.Phase.DRAW
     )
     bot = GreedyBot()
     assert _choose(useful, bot) == rl.TakeDiscard()
@@ -276,7 +278,7 @@ def test_greedy_remik_takes_the_discard_only_to_meld_it() -> None:
     meld = _choose(s, bot)
     assert isinstance(meld, rl.LayMeld) and C("9H")[0] in meld.meld.cards
     useless = rl.start_round_from(
-        rl.REMIK, [hand, C("3C 4C 6D")], discard=C("9H 4S"), opened=opened, to_act=0, phase=rl.Phase.DRAW
+        rl.REMIK, [hand, C("3C 4C 6D")], discard=C("9H 4S"), table=table, opened=opened, to_act=0, phase=rl.Phase.DRAW
     )
     assert _choose(useless) == rl.DrawStock()
 

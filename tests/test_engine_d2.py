@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 from _oracle_solver import oracle_can_go_out
+from _setup import with_openers_melds
 
 import rummylib as rl
 
@@ -25,11 +26,13 @@ def M(text: str) -> rl.Meld:
 
 def draw_phase(hand0: str, pile: str, table: list[rl.Meld] | None = None, rules: rl.Ruleset = REMIK) -> rl.GameState:
     """Seat 0 (not opened) to draw, ``pile`` on top of the discard pile, seat 1 opened with ``table``."""
+    hands = [C(hand0), C("KS KD KC QS QC JC")]
+    owned = [rl.TableMeld(m, 1) for m in table or []]
     return rl.start_round_from(
         rules,
-        [C(hand0), C("KS KD KC QS QC JC")],
+        hands,
         discard=C(pile),
-        table=[rl.TableMeld(m, 1) for m in table or []],
+        table=with_openers_melds(rules, hands, owned, [False, True], C(pile)),  # seat 1 owns a meld (R-O1)
         opened=[False, True],
         to_act=0,
         phase=rl.Phase.DRAW,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from _setup import rest_on_table
 
 import rummylib as rl
 from rummylib.engine._rng import shuffled
@@ -153,7 +154,10 @@ def test_turn_order_and_draw() -> None:
 def test_next_round_passes_the_deal_left() -> None:
     # R-P4
     rules = attrs.evolve(rl.STRAIGHT, restock_limit=0)
-    s = rl.start_round_from(rules, [C("2H 9C"), C("KS QS")], discard=C("7D"), fill_stock=False, dealer=1)
+    hands = [C("2H 9C"), C("KS QS")]
+    s = rl.start_round_from(
+        rules, hands, discard=C("7D"), table=rest_on_table(rules, *hands, C("7D")), fill_stock=False, dealer=1
+    )
     s = rl.apply(s, rl.DrawStock())  # empty stock, cap 0: void (R-D7)
     assert s.phase is rl.Phase.ROUND_OVER and s.results[-1].is_void
     t = rl.apply(s, rl.NextRound())
@@ -185,7 +189,9 @@ def test_straight_taken_card_cannot_be_discarded() -> None:
 def test_remik_reshuffle_keeps_the_top_discard() -> None:
     # R-D4: the rest of the pile is shuffled with the seed into the new stock.
     hands = [C("2H 9C 5S"), C("KS QS 4D")]
-    s = rl.start_round_from(rl.REMIK, hands, discard=C("3C 4C 5C 6C"), fill_stock=False, to_act=0, phase=rl.Phase.DRAW)
+    pile = C("3C 4C 5C 6C")
+    table = rest_on_table(rl.REMIK, *hands, pile)  # the rest of the deck: an empty stock (R-C3)
+    s = rl.start_round_from(rl.REMIK, hands, discard=pile, table=table, fill_stock=False, to_act=0, phase=rl.Phase.DRAW)
     t = rl.apply(s, rl.DrawStock())
     assert t.round.discard == C("6C") and t.round.restocks == 1
     drawn = t.round.turn.drawn
@@ -197,7 +203,9 @@ def test_remik_reshuffle_keeps_the_top_discard() -> None:
 
 def test_straight_turns_the_pile_over_unshuffled() -> None:
     # R-D6: the first discard is drawn first, the most recent last; a new pile starts.
-    s = rl.start_round_from(rl.STRAIGHT, [C("2H 9C"), C("KS QS")], discard=C("3C 4C 5C"), fill_stock=False, to_act=0)
+    hands, pile = [C("2H 9C"), C("KS QS")], C("3C 4C 5C")
+    table = rest_on_table(rl.STRAIGHT, *hands, pile)
+    s = rl.start_round_from(rl.STRAIGHT, hands, discard=pile, table=table, fill_stock=False, to_act=0)
     t = rl.apply(s, rl.DrawStock())
     assert t.round.turn.drawn == C("3C")[0]
     assert t.round.stock == C("4C 5C") and t.round.discard == () and t.round.restocks == 1
@@ -205,9 +213,9 @@ def test_straight_turns_the_pile_over_unshuffled() -> None:
 
 def test_void_when_no_pile_can_serve() -> None:
     # R-D7: remik, empty stock and a single discard.
-    s = rl.start_round_from(
-        rl.REMIK, [C("2H 9C 5S"), C("KS QS 4D")], discard=C("6C"), fill_stock=False, to_act=0, phase=rl.Phase.DRAW
-    )
+    hands, pile = [C("2H 9C 5S"), C("KS QS 4D")], C("6C")
+    table = rest_on_table(rl.REMIK, *hands, pile)
+    s = rl.start_round_from(rl.REMIK, hands, discard=pile, table=table, fill_stock=False, to_act=0, phase=rl.Phase.DRAW)
     t = rl.apply(s, rl.DrawStock())
     assert t.phase is rl.Phase.ROUND_OVER
     result = t.results[-1]
@@ -218,7 +226,9 @@ def test_void_when_no_pile_can_serve() -> None:
 def test_void_past_the_restock_cap() -> None:
     # R-D7: a ruleset may cap the refills.
     rules = attrs.evolve(rl.STRAIGHT, restock_limit=1)
-    s = rl.start_round_from(rules, [C("2H 9C"), C("KS QS")], discard=C("3C 4C"), fill_stock=False, to_act=0)
+    hands, pile = [C("2H 9C"), C("KS QS")], C("3C 4C")
+    table = rest_on_table(rules, *hands, pile)
+    s = rl.start_round_from(rules, hands, discard=pile, table=table, fill_stock=False, to_act=0)
     s = rl.apply(s, rl.DrawStock())  # first refill
     s = rl.apply(s, rl.Discard(C("3C")[0]))
     s = rl.apply(s, rl.DrawStock())  # 4C, the last stock card

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from _setup import with_openers_melds
 
 import rummylib as rl
 
@@ -50,7 +51,14 @@ def play(hand0: str, hand1: str = "2S 4D 6C 8H 10S QD", **kw: object) -> rl.Game
     """Seat 0 to play (already drawn), seat 1 holding ``hand1``."""
     kw.setdefault("to_act", 0)
     kw.setdefault("phase", rl.Phase.PLAY)
-    return rl.start_round_from(REMIK, [C(hand0), C(hand1)], **kw)  # type: ignore[arg-type]
+    return _start([C(hand0), C(hand1)], **kw)
+
+
+def _start(hands: list[tuple[rl.Card, ...]], **kw: object) -> rl.GameState:
+    """The set-up, each opened seat owning a meld (R-O1; an inert full group where the test gives none)."""
+    others = [kw.get("discard", ()), kw.get("stock", ())]
+    kw["table"] = with_openers_melds(REMIK, hands, kw.get("table", ()), kw.get("opened"), *others)  # type: ignore[arg-type]
+    return rl.start_round_from(REMIK, hands, **kw)  # type: ignore[arg-type]
 
 
 # --- opening (O) --------------------------------------------------------------------------------
@@ -177,7 +185,7 @@ def test_dealer_plays_first_without_drawing() -> None:
 def draw_phase(hand0: str, pile: str, **kw: object) -> rl.GameState:
     kw.setdefault("to_act", 0)
     kw.setdefault("phase", rl.Phase.DRAW)
-    return rl.start_round_from(REMIK, [C(hand0), C("2S 4D 6C 8H 10S QD")], discard=C(pile), **kw)  # type: ignore[arg-type]
+    return _start([C(hand0), C("2S 4D 6C 8H 10S QD")], discard=C(pile), **kw)
 
 
 def test_opened_player_takes_the_discard_only_into_a_new_meld() -> None:
@@ -249,7 +257,7 @@ def test_joker_swap_needs_a_new_meld_for_the_joker() -> None:
     u = accepted(t, rl.LayMeld(M("8S 9S JK=10S")))
     accepted(u, rl.Discard(card("2D")))
     refused(s, rl.SwapJoker(0, card("8S")), R.NO_SUCH_JOKER)
-    refused(s, rl.SwapJoker(2, card("6H")), R.NO_SUCH_MELD)
+    refused(s, rl.SwapJoker(len(s.round.table), card("6H")), R.NO_SUCH_MELD)
 
 
 def test_swap_refused_when_the_joker_could_not_be_melded() -> None:

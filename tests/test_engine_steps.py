@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
+from _setup import with_openers_melds
 
 import rummylib as rl
 from rummylib.cards import CARDS
@@ -185,7 +186,9 @@ def M(text: str, rules: rl.Ruleset = rl.REMIK) -> rl.Meld:
 def _play(hand: str, rules: rl.Ruleset = rl.REMIK, **kw: object) -> rl.GameState:
     kw.setdefault("to_act", 0)
     kw.setdefault("phase", rl.Phase.PLAY)
-    return rl.start_round_from(rules, [C(hand), C("2S 4D 6C 8H 10S QD")], **kw)  # type: ignore[arg-type]
+    hands = [C(hand), C("2S 4D 6C 8H 10S QD")]
+    kw["table"] = with_openers_melds(rules, hands, kw.get("table", ()), kw.get("opened"))  # type: ignore[arg-type]
+    return rl.start_round_from(rules, hands, **kw)  # type: ignore[arg-type]
 
 
 def test_opening_laid_meld_by_meld_and_checked_at_the_boundary() -> None:
@@ -230,10 +233,11 @@ def test_lay_off_onto_a_meld_laid_this_turn_uses_the_freed_joker() -> None:
     # R-J4 refinement: a freed joker laid off onto a meld laid this turn counts as a new meld.
     table = [rl.TableMeld(M("5H JK=6H 7H"), 1)]
     s = _play("6H 9C 10C JC 2D 3S", table=table, opened=[True, True])
+    new = len(s.round.table)  # the index of this turn's meld (seat 0's opening group is on the table, R-O1)
     t = rl.apply(s, rl.LayMeld(M("9C 10C JC")))
     u = rl.apply(t, rl.SwapJoker(0, C("6H")[0]))
     assert u.round.turn.freed_jokers == 1
-    lay = rl.LayOff(1, rl.JOKER, rl.End.HIGH)
+    lay = rl.LayOff(new, rl.JOKER, rl.End.HIGH)
     assert lay in set(rl.legal_actions(u))
     w = rl.apply(u, lay)
     assert w.round.turn.freed_jokers == 0
@@ -245,14 +249,15 @@ def test_lay_off_onto_a_meld_laid_this_turn_uses_the_freed_joker() -> None:
 def test_lay_off_onto_a_meld_laid_this_turn_uses_the_taken_discard() -> None:
     # R-D2 refinement: the taken card laid off onto this turn's new meld meets the duty.
     rules = rl.REMIK
+    hands = [C("9C 10C JC 2D 3S"), C("2S 4D 6C 8H")]
+    table = with_openers_melds(rules, hands, [], [True, True], C("QC"))  # each seat's opening (R-O1)
     s = rl.start_round_from(
-        rules, [C("9C 10C JC 2D 3S"), C("2S 4D 6C 8H")], discard=C("QC"), opened=[True, True], to_act=0,
-        phase=rl.Phase.DRAW,
+        rules, hands, discard=C("QC"), table=table, opened=[True, True], to_act=0, phase=rl.Phase.DRAW,
     )  # fmt: skip
     t = rl.apply(s, rl.TakeDiscard())
     u = rl.apply(t, rl.LayMeld(M("9C 10C JC")))
     assert u.round.turn.must_meld is not None
-    w = rl.apply(u, rl.LayOff(0, C("QC")[0], rl.End.HIGH))
+    w = rl.apply(u, rl.LayOff(len(table), C("QC")[0], rl.End.HIGH))
     assert w.round.turn.must_meld is None
     assert rl.is_legal(w, rl.Discard(C("2D")[0]))
 
@@ -317,7 +322,8 @@ def test_taking_the_discard_with_many_swappable_jokers(k: int) -> None:
     table, hand = _joker_table(k)
     for top, legal in (("AC", False), ("KC", True)):
         s = rl.start_round_from(
-            JOKERS16, [hand, C("2C 9D 4H")], discard=C(top), table=table, opened=[True, True], to_act=0,
+            JOKERS16, [hand, C("2C 9D 4H")], discard=C(top), opened=[True, True], to_act=0,
+            table=with_openers_melds(JOKERS16, [hand, C("2C 9D 4H")], table, [True, True], C(top)),
             phase=rl.Phase.DRAW,
         )  # fmt: skip
         assert rl.is_legal(s, rl.TakeDiscard()) is legal
@@ -329,7 +335,8 @@ def test_taken_joker_laid_off_onto_an_old_meld_is_refused() -> None:
     # freed joker owing its own new meld, so the taken joker's duty could no longer be met.
     table = [rl.TableMeld(M("6S 7S 8S 9S 10S JK=JS"), 0)]
     s = rl.start_round_from(
-        rl.REMIK, [C("3C 4C 6H 9H"), C("JS 8H AD 2D")], discard=C("JK"), table=table, opened=[True, True], to_act=1,
+        rl.REMIK, [C("3C 4C 6H 9H"), C("JS 8H AD 2D")], discard=C("JK"), opened=[True, True], to_act=1,
+        table=with_openers_melds(rl.REMIK, [C("3C 4C 6H 9H"), C("JS 8H AD 2D")], table, [True, True], C("JK")),
         phase=rl.Phase.DRAW,
     )  # fmt: skip
     t = rl.apply(s, rl.TakeDiscard())

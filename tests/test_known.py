@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from _setup import rest_on_table
 from _walks import WALK_RULES, walk
 
 import rummylib as rl
@@ -50,7 +51,7 @@ def test_a_freed_joker_is_known() -> None:
     s = rl.start_round_from(
         rl.REMIK,
         [parse_cards("6H 9C 9D 9S 2C"), parse_cards("KS KD 3C 4D")],
-        table=[rl.TableMeld(run, 1)],
+        table=[rl.TableMeld(run, 1), rl.TableMeld(rl.parse_meld("QS QH QD QC", rl.REMIK), 0)],  # R-O1
         opened=[True, True],
         to_act=0,
         phase=rl.Phase.PLAY,
@@ -64,6 +65,7 @@ def _turned_over() -> rl.GameState:
         rl.STRAIGHT,
         [parse_cards("5H 6H 2C 9D"), parse_cards("KS KD 3C 4D")],
         discard=parse_cards("2H 3H 4H"),
+        table=rest_on_table(rl.STRAIGHT, parse_cards("5H 6H 2C 9D KS KD 3C 4D 2H 3H 4H")),
         to_act=0,
         phase=rl.Phase.DRAW,
         fill_stock=False,
@@ -89,6 +91,7 @@ def test_a_reshuffle_shows_its_cards_but_not_their_order() -> None:
         rl.REMIK,
         [parse_cards("5H 6H 2C 9D"), parse_cards("KS KD 3C 4D")],
         discard=parse_cards("2H 3H 4H QC"),
+        table=rest_on_table(rl.REMIK, parse_cards("5H 6H 2C 9D KS KD 3C 4D 2H 3H 4H QC")),
         to_act=0,
         phase=rl.Phase.DRAW,
         fill_stock=False,

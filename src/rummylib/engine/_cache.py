@@ -22,6 +22,10 @@ _SIZE = 256
 
 
 class _Cache(dict[tuple[int, tuple[int, ...]], tuple[Ruleset, object]]):
+    def __init__(self) -> None:
+        super().__init__()
+        _ALL.append(self)  # so clear() forgets the caches of other engine modules too
+
     def answer(self, hand: CardMultiset, rules: Ruleset, compute: Callable[[], T]) -> T:
         key = (id(rules), hand.counts)
         found = self.get(key)
@@ -34,6 +38,7 @@ class _Cache(dict[tuple[int, tuple[int, ...]], tuple[Ruleset, object]]):
         return value
 
 
+_ALL: list[_Cache] = []
 _MELDS = _Cache()
 _OPENS = _Cache()
 
@@ -50,5 +55,5 @@ def hand_opens(hand: CardMultiset, rules: Ruleset) -> bool:
 
 def clear() -> None:
     """Forget every cached answer (benchmarks measure a cold listing)."""
-    _MELDS.clear()
-    _OPENS.clear()
+    for cache in _ALL:
+        cache.clear()

@@ -194,7 +194,8 @@ def start_round_from(
         seed: seed for the filler stock and for later reshuffles.
         fill_stock: put every card of the deck not given anywhere under the
             given stock, shuffled by ``seed`` (so R-C3 holds for the whole
-            deck); with ``False`` the round is played with the given cards only.
+            deck); with ``False`` the cards given must be the whole deck
+            already (to set up an empty stock, put the rest on the table).
 
     Raises:
         InvalidCardsError: the cards given hold more copies than the deck has.
@@ -202,9 +203,11 @@ def start_round_from(
         ArgumentError: a bad seat, name, phase, flags or totals.
         RulesetError: a bad player count or seed.
         InvalidStateError: the round breaks an invariant the loader checks
-            (docs/explanation/saved-states.rst): an empty hand or one larger
-            than the deal gives, an opened seat owning no table meld, totals
-            that end the game, ... (reason ``INCONSISTENT``).
+            (docs/explanation/saved-states.rst), so no legal play reaches it:
+            an empty hand or one larger than the deal gives, an opened seat
+            owning no table meld, totals that end the game, ... (reason
+            ``INCONSISTENT``); with ``fill_stock=False``, cards of the deck
+            missing (``CARDS_NOT_CONSERVED``).
 
     >>> import rummylib as rl
     >>> s = rl.start_round_from(rl.STRAIGHT, [rl.parse_cards("2H 3H 4H 9C"), rl.parse_cards("KS QS")],
@@ -260,7 +263,7 @@ def start_round_from(
     state = GameState(
         rules=rules, players=names, seed=seed, dealer=dealer, round_number=1, totals=totals_t, round=round_state
     )
-    check_state(state, whole_deck=fill_stock, setup=True)  # refuse what the loader refuses (saved-states.rst)
+    check_state(state)  # refuse what the loader refuses (saved-states.rst)
     return state
 
 

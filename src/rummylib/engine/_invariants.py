@@ -21,9 +21,18 @@ from rummylib.engine._state import FRESH_TURN, GameState, Phase, TableMeld, Turn
 from rummylib.errors import InvalidStateError, StateReason
 from rummylib.melds import is_clean_run, meld_points
 from rummylib.rules import DiscardRule, RestockRule, Ruleset
-from rummylib.scoring import RoundResult, hand_penalty, is_game_over
+from rummylib.scoring import RoundResult, hand_penalty, is_game_over, round_scores
 
-__all__ = ["MAX_ROUNDS", "MAX_TOTAL", "RoundFacts", "check_cards", "check_facts", "check_state", "facts_of"]
+__all__ = [
+    "MAX_ROUNDS",
+    "MAX_TOTAL",
+    "RoundFacts",
+    "check_cards",
+    "check_facts",
+    "check_result",
+    "check_state",
+    "facts_of",
+]
 
 #: Largest running total or round score accepted (far beyond any real game).
 MAX_TOTAL: Final = 10**12
@@ -70,9 +79,6 @@ class RoundFacts:
     has_laid: tuple[bool, ...] | None
     #: Paths of the fields, which differ between a state and a view (a read-only copy).
     at: Mapping[str, str] = attrs.field(converter=_read_only)
-    #: A puzzle set-up from ``start_round_from``: a seat may count as opened
-    #: without a meld of its own on the table (the loader never allows this).
-    setup: bool = False
 
 
 def check_facts(r: RoundFacts) -> None:
@@ -91,6 +97,8 @@ def _check_progress(r: RoundFacts) -> None:
     if r.round_number != want or len(r.results) > MAX_ROUNDS:
         detail = f"round {r.round_number} with {len(r.results)} finished round(s) in phase {r.phase.value!r}"
         _fail(StateReason.INCONSISTENT, at["round_number"], detail)
+    for i, result in enumerate(r.results):
+        check_result(result, r.rules, _join(at["results"], i))
     for seat in range(r.n):
         earned = sum(x.scores[seat] for x in r.results)
         if not earned <= r.totals[seat] <= MAX_TOTAL:
@@ -103,6 +111,19 @@ def _check_progress(r: RoundFacts) -> None:
     limit = r.rules.restock_limit
     if (limit is not None and r.restocks > limit) or r.restocks > MAX_ROUNDS:
         _fail(StateReason.INCONSISTENT, at["restocks"], f"{r.restocks} refills; the rules allow {limit} (R-D7)")
+
+
+def check_result(result: RoundResult, rules: Ruleset, path: str) -> None:
+    """A round's scores follow from its penalties (R-S1, S3, E2, E4, D7); ``path`` names the result."""
+    winner = result.winner
+    if winner is None and result.rummy:
+        _fail(StateReason.INCONSISTENT, _join(path, "rummy"), "a void round has no one-turn go-out")
+    if winner is not None and result.penalties[winner]:
+        _fail(StateReason.INCONSISTENT, _join(_join(path, "penalties"), winner), "the winner's penalty is 0")
+    want = round_scores(result.penalties, winner, rules, rummy=result.rummy)
+    if result.scores != want:
+        detail = f"the scores should be {list(want)} for these penalties"
+        _fail(StateReason.INCONSISTENT, _join(path, "scores"), detail)
 
 
 def _laid_this_turn(r: RoundFacts, seat: int) -> bool:
@@ -152,7 +173,7 @@ def _check_ownership(r: RoundFacts) -> None:
         where = _join(at["opened"], seat)
         if r.rules.opens_at_start and not flag:
             _fail(StateReason.INCONSISTENT, where, "without an opening rule everyone has opened")
-        if r.rules.opening_required and flag and seat not in owners and not r.setup:
+        if r.rules.opening_required and flag and seat not in owners:
             _fail(StateReason.INCONSISTENT, where, f"seat {seat} opened, so owns a table meld (R-O1, O2)")
     if r.has_laid is None:
         return
@@ -272,14 +293,8 @@ def check_cards(
     places: Sequence[tuple[str, Sequence[Card]]],
     path: str,
     hidden: int | None,
-    *,
-    whole_deck: bool = True,
 ) -> None:
-    """No card beyond the deck; with ``hidden`` unknown cards, exactly the deck (R-C1, C3).
-
-    ``whole_deck=False`` allows cards out of play (a test set-up from
-    ``start_round_from(..., fill_stock=False)``).
-    """
+    """No card beyond the deck; with ``hidden`` unknown cards, exactly the deck (R-C1, C3)."""
     full = deck(rules).counts
     seen = [0] * len(full)
     for where, cards in places:
@@ -288,8 +303,6 @@ def check_cards(
             if seen[card.index] > full[card.index]:
                 detail = f"one {card} too many: the {rules.name} deck holds {full[card.index]} (R-C3)"
                 _fail(StateReason.CARDS_NOT_CONSERVED, _join(where, j), detail)
-    if not whole_deck:
-        return
     if hidden is None:
         missing = CardMultiset.from_counts(f - s for f, s in zip(full, seen))
         if missing:
@@ -316,7 +329,7 @@ STATE_PATHS: Final[Mapping[str, str]] = MappingProxyType(
 )
 
 
-def facts_of(state: GameState, at: Mapping[str, str] | None = None, *, setup: bool = False) -> RoundFacts:
+def facts_of(state: GameState, at: Mapping[str, str] | None = None) -> RoundFacts:
     """The facts a whole state shows."""
     r = state.round
     return RoundFacts(
@@ -338,19 +351,14 @@ def facts_of(state: GameState, at: Mapping[str, str] | None = None, *, setup: bo
         opened=r.opened,
         has_laid=r.has_laid,
         at=STATE_PATHS if at is None else at,
-        setup=setup,
     )
 
 
-def check_state(state: GameState, *, whole_deck: bool = True, setup: bool = False) -> None:
-    """Every invariant of a whole state.
-
-    ``whole_deck=False`` allows cards out of play and ``setup=True`` opened
-    seats without a meld (both only for ``start_round_from`` puzzle set-ups).
-    """
+def check_state(state: GameState) -> None:
+    """Every invariant of a whole state (the loader's and ``start_round_from``'s checks)."""
     r = state.round
     places = [(_join("round.hands", i), tuple(h)) for i, h in enumerate(r.hands)]
     places += [("round.stock", r.stock), ("round.discard", r.discard)]
     places += [(_join("round.table", i) + ".meld.slots", tm.meld.cards) for i, tm in enumerate(r.table)]
-    check_cards(state.rules, places, "round", None, whole_deck=whole_deck)
-    check_facts(facts_of(state, setup=setup))
+    check_cards(state.rules, places, "round", None)
+    check_facts(facts_of(state))

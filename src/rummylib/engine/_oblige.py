@@ -20,13 +20,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rummylib.cards import CARDS, JOKER, Card, CardMultiset
-from rummylib.engine._cache import hand_melds, hand_opens
+from rummylib.engine._cache import _Cache, hand_melds, hand_opens
 from rummylib.engine._complete import MeldInfo, OpeningSearch, fits, fits_anywhere, may_open, meld_info, minus
 from rummylib.engine._hand import add_card, remove_card, remove_cards
 from rummylib.engine._state import RoundState
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import Ruleset
 from rummylib.solver import find_melds, plan_go_out
+
+#: The candidate melds of a pool on count vectors, shared by every check of one turn (16 swaps ask 16 times).
+_INFOS = _Cache()
 
 __all__ = ["can_finish_turn", "fits_anywhere", "needs_finish_check", "opening_search"]
 
@@ -80,7 +83,10 @@ class _Cover:
     @property
     def melds(self) -> tuple[MeldInfo, ...]:
         if self._melds_info is None:
-            self._melds_info = tuple(meld_info(m, self.rules) for m in hand_melds(self.pool, self.rules))
+            pool, rules = self.pool, self.rules
+            self._melds_info = _INFOS.answer(
+                pool, rules, lambda: tuple(meld_info(m, rules) for m in hand_melds(pool, rules))
+            )
         return self._melds_info
 
     def _avail(self, naturals: tuple[int, ...]) -> int:

@@ -7,9 +7,12 @@ Everything here raises :class:`~rummylib.InvalidStateError` with a
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
-from collections.abc import Callable, Iterable, Iterator
+import operator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import repeat
 from typing import Any, Final, NoReturn, TypeVar, cast
 
 from rummylib.cards import CARDS, JOKER, Card
@@ -105,22 +108,60 @@ def check_limits(data: object, path: str = "") -> None:
             if nodes + len(stack) + len(cast(list[object], value)) > MAX_NODES:
                 fail(StateReason.TOO_LARGE, _path(entry), f"the document holds more than {MAX_NODES} values")
             if kind is dict:
-                for key, item in cast(dict[object, object], value).items():
-                    if type(key) is not str:
-                        fail(StateReason.WRONG_TYPE, _path(entry), f"object keys must be strings, found {short(key)}")
-                    if len(key) > MAX_STRING:
-                        detail = f"an object key is longer than {MAX_STRING} characters"
-                        fail(StateReason.TOO_LARGE, _path(entry), detail)
-                    stack.append((item, entry, key, depth + 1))
-            elif _plain_scalars(cast(list[object], value)):
-                nodes += len(cast(list[object], value))  # checked in bulk, in C
+                nodes += _walk_object(cast(dict[object, object], value), entry, stack)
             else:
-                stack.extend((item, entry, i, depth + 1) for i, item in enumerate(cast(list[object], value)))
+                room = (MAX_NODES - nodes - len(stack), MAX_CONTAINERS - containers)
+                bulk, nested = _walk_array(cast(list[object], value), entry, stack, room)
+                nodes += bulk
+                containers += nested
         else:
             _check_scalar(entry)
 
 
 _Entry = tuple[object, Any, "str | int", int]
+
+
+def _walk_object(obj: dict[object, object], entry: _Entry, stack: list[_Entry]) -> int:
+    """Check the keys of ``obj``, its scalar values in bulk (their count is returned); push the containers."""
+    if not set(map(type, obj)) <= {str} or max(map(len, cast(dict[str, object], obj)), default=0) > MAX_STRING:
+        for key in obj:
+            if type(key) is not str:
+                fail(StateReason.WRONG_TYPE, _path(entry), f"object keys must be strings, found {short(key)}")
+            if len(key) > MAX_STRING:
+                fail(StateReason.TOO_LARGE, _path(entry), f"an object key is longer than {MAX_STRING} characters")
+    return _push_items(list(cast(dict[str, object], obj)), list(obj.values()), entry, stack)
+
+
+def _walk_array(values: list[object], entry: _Entry, stack: list[_Entry], room: tuple[int, int]) -> tuple[int, int]:
+    """Check an array: how many values and containers it held that were checked in bulk (in C).
+
+    An array of scalars, or of arrays of scalars (a stock of one-card arrays),
+    within ``room`` (the values and containers the document may still hold),
+    is checked whole; otherwise its scalars are, and its containers are pushed.
+    """
+    kinds = set(map(type, values))
+    if kinds <= _BULK_TYPES and _plain_scalars(values, kinds):
+        return len(values), 0
+    if kinds == {list} and entry[3] < MAX_DEPTH and len(values) <= room[1]:
+        flat = list(itertools.chain.from_iterable(cast(list[list[object]], values)))
+        if len(values) + len(flat) <= room[0] and _plain_scalars(flat):
+            return len(values) + len(flat), len(values)
+    return _push_items(range(len(values)), values, entry, stack), 0
+
+
+def _push_items(keys: Sequence[str | int], values: list[object], entry: _Entry, stack: list[_Entry]) -> int:
+    """Check the scalars of ``values`` in bulk (their count is returned) and push the containers.
+
+    Where a scalar is past a limit, every item is pushed, for the walk to name it.
+    """
+    depth = entry[3] + 1
+    nested = list(map(_CONTAINERS.__contains__, map(type, values)))
+    scalars = list(itertools.compress(values, map(operator.not_, nested)))
+    if _plain_scalars(scalars):
+        stack.extend((v, entry, k, depth) for k, v in itertools.compress(zip(keys, values), nested))
+        return len(scalars)
+    stack.extend((v, entry, k, depth) for k, v in zip(keys, values))
+    return 0
 
 
 def _path(entry: _Entry) -> str:
@@ -153,28 +194,33 @@ def _check_scalar(entry: _Entry) -> None:
 
 
 _JSON_TYPES: Final = frozenset({dict, list, str, int, float, bool, type(None)})
-_BULK_TYPES: Final = frozenset({str, int, bool, type(None)})
+_BULK_TYPES: Final = frozenset({str, int, float, bool, type(None)})
+_CONTAINERS: Final = frozenset({list, dict})
 _INT_LIMIT: Final = 1 << MAX_INT_BITS
 
 
-def _plain_scalars(values: list[object]) -> bool:
-    """Whether ``values`` holds only strings, integers, booleans and nulls within the limits.
+def _plain_scalars(values: list[object], kinds: set[type] | None = None) -> bool:
+    """Whether ``values`` holds only strings, numbers, booleans and nulls within the limits (in C).
 
-    ``False`` sends the array to the item-by-item walk, which finds and names
+    ``False`` sends the values to the item-by-item walk, which finds and names
     the offending value.
     """
-    kinds = set(map(type, values))
+    if kinds is None:
+        kinds = set(map(type, values))
     if not kinds <= _BULK_TYPES:
         return False
-    if str in kinds:
-        texts = values if kinds == {str} else [v for v in values if type(v) is str]
-        if max(map(len, cast(list[str], texts))) > MAX_STRING:
-            return False
+    types = list(map(type, values)) if len(kinds) > 1 else []
+
+    def of(kind: type) -> list[Any]:
+        return values if len(kinds) == 1 else list(itertools.compress(values, map(operator.is_, types, repeat(kind))))
+
+    if str in kinds and max(map(len, of(str))) > MAX_STRING:
+        return False
     if int in kinds:
-        ints = cast(list[int], values if kinds == {int} else [v for v in values if type(v) is int])
+        ints = of(int)
         if not (min(ints) > -_INT_LIMIT and max(ints) < _INT_LIMIT):
             return False
-    return True
+    return float not in kinds or all(map(math.isfinite, of(float)))
 
 
 def _refuse_constant(name: str) -> NoReturn:
@@ -182,11 +228,13 @@ def _refuse_constant(name: str) -> NoReturn:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            fail(StateReason.BAD_SYNTAX, "", f"the key {short(key)} appears twice in one object")
-        result[key] = value
+    result = dict(pairs)  # in C; only a document with a repeated key is walked key by key
+    if len(result) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                fail(StateReason.BAD_SYNTAX, "", f"the key {short(key)} appears twice in one object")
+            seen.add(key)
     return result
 
 

@@ -36,7 +36,7 @@ from rummylib.records._doc import (
 from rummylib.records._known import check_in_hands, check_stock, knowledge_to_json, read_knowledge
 from rummylib.records._values import enum_value, meld_from_json, meld_to_json, ruleset_from_json, ruleset_to_json
 from rummylib.rules import MAX_PLAYERS, Ruleset
-from rummylib.scoring import RoundResult, round_scores
+from rummylib.scoring import RoundResult
 
 __all__ = ["MAX_ROUNDS", "MAX_SEED_DIGITS", "MAX_TOTAL"]
 
@@ -167,22 +167,14 @@ def read_bools(value: object, path: str, n: int) -> tuple[bool, ...]:
     return values
 
 
-def read_result(value: object, path: str, n: int, rules: Ruleset) -> RoundResult:
+def read_result(value: object, path: str, n: int) -> RoundResult:
     obj = Obj(value, path, "a round result")
     winner = _opt_seat(obj.get("winner"), obj.at("winner"), n)
     penalties = read_ints(obj.get("penalties"), obj.at("penalties"), n)
     scores = read_ints(obj.get("scores"), obj.at("scores"), n)
     rummy = obj.flag("rummy")
     obj.done()
-    # The scores follow from the penalties (R-S1, S3, E2, E4, D7).
-    if winner is None and rummy:
-        fail(StateReason.INCONSISTENT, obj.at("rummy"), "a void round has no one-turn go-out")
-    if winner is not None and penalties[winner]:
-        fail(StateReason.INCONSISTENT, join(obj.at("penalties"), winner), "the winner's penalty is 0")
-    want = round_scores(penalties, winner, rules, rummy=rummy)
-    if scores != want:
-        fail(StateReason.INCONSISTENT, obj.at("scores"), f"the scores should be {list(want)} for these penalties")
-    return RoundResult(winner, penalties, scores, rummy)
+    return RoundResult(winner, penalties, scores, rummy)  # its scores are checked with the state (check_result)
 
 
 def _opt_card(value: object, path: str) -> Card | None:
@@ -236,7 +228,7 @@ def read_common(obj: Obj) -> tuple[Ruleset, tuple[str, ...], int, int, tuple[int
     dealer = read_seat(obj.get("dealer"), obj.at("dealer"), n)
     round_number = obj.integer("round_number", 1, MAX_ROUNDS + 1)
     totals = read_ints(obj.get("totals"), obj.at("totals"), n)
-    results = tuple(items(obj.get("results"), obj.at("results"), lambda v, p: read_result(v, p, n, rules), MAX_ROUNDS))
+    results = tuple(items(obj.get("results"), obj.at("results"), lambda v, p: read_result(v, p, n), MAX_ROUNDS))
     return rules, players, dealer, round_number, totals, results
 
 

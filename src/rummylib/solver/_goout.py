@@ -79,8 +79,7 @@ def _search_for(
     search = _Search(rules, tables, options, slots, need_open, None if open_with is None else open_with.index)
     if need_open and rules.opening_clean_run and hand.jokers:
         for frag in fragments(tables, counts, hand.jokers, rules):
-            naturals = [*frag.core.naturals, *(c for c in frag.low_ext + frag.high_ext if c != 52)]
-            search.frag_rows[min(tables.pos[c] for c in naturals)].append(frag)
+            search.add_fragment(frag)
     start = search.start(
         pack(counts, tables), hand.jokers, need_open and rules.opening_clean_run, open_with is not None
     )

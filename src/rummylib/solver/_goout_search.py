@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from rummylib.rules import Ruleset
 from rummylib.solver._layoffs import Fragment, LayOption, Slot
@@ -65,6 +65,21 @@ class _End(NamedTuple):
 _Step = _Swap | _NewMeld | _Extended | _Lay | _Discard | _End
 
 
+def _minimal(masks: Iterable[int]) -> tuple[int, ...]:
+    """The masks that contain no other (one witness of each is enough)."""
+    ordered = sorted(set(masks), key=int.bit_count)
+    kept: list[int] = []
+    for mask in ordered:
+        if not any(k & mask == k for k in kept):
+            kept.append(mask)
+    return tuple(kept)
+
+
+def _clean_cores(tables: Tables) -> tuple[int, ...]:
+    """The packed naturals of the clean runs among the shapes, minimal ones only."""
+    return _minimal(packed for row in tables.packed for packed, shape in row if shape.clean)
+
+
 class _Search:
     """The go-out search for one hand and table."""
 
@@ -94,6 +109,9 @@ class _Search:
                 self.lay_rows[opt.low].append(opt)
         for lst in self.joker_only.values():  # most jokers first
             lst.sort(key=lambda o: -o.jokers)
+        # Lay-off marks of table melds no option of the cards left can reach are
+        # forgotten (``_live``), so the memo sees fewer states; jokers alone reach these.
+        self.joker_targets = sum(1 << t for t in self.joker_only)
         self.frag_rows: list[list[Fragment]] = [[] for _ in range(52)]
         # Swap slots by the search position of their card: how many plain ones, which relevant ones.
         self.slots = slots
@@ -111,11 +129,30 @@ class _Search:
         # swaps of higher cards will supply (``f`` goes below zero until they do).
         self.slot_cards = [(q, len(self.plain[q]) + len(self.relevant[q])) for q in range(52) if self._has_swaps(q)]
         self.memo: dict[_State, tuple[int, bool, _Step | None]] = {}
+        self.clean_memo: dict[int, bool] = {}
+        self.low_memo: dict[int, int] = {}
+        self.live_memo: dict[int, int] = {}
+        self.come_memo: dict[tuple[int, int], int] = {}
         # The card that has to go into the Open (R-D2): its index (52 = joker) and,
         # for a natural, the bit of its count field in the packed hand.
         self.open_with = open_with
         self.need_bit = 0 if open_with is None or open_with == 52 else 1 << (self.w * tables.pos[open_with])
         self.need_field = self.need_bit * tables.field
+        self.clean_cores = _clean_cores(tables)
+
+    def add_fragment(self, frag: Fragment) -> None:
+        """File an extended opening run (R-O2, O6) by its lowest natural; its core is clean."""
+        naturals = [*frag.core.naturals, *(c for c in frag.low_ext + frag.high_ext if c != 52)]
+        self.frag_rows[min(self.tables.pos[c] for c in naturals)].append(frag)
+        self.clean_cores = _minimal({*self.clean_cores, frag.packed})
+
+    def clean_possible(self, x: int) -> bool:
+        """Whether the naturals ``x`` still hold a clean run (R-O2): else the opening cannot be met."""
+        hit = self.clean_memo.get(x)
+        if hit is None:
+            absent = ~presence(x, self.w, self.tables.ones)
+            hit = self.clean_memo[x] = any(not packed & absent for packed in self.clean_cores)
+        return hit
 
     def opens_with(self, shape: Shape, packed: int) -> bool:
         """Whether an opening meld of ``shape`` (packed naturals) holds the card owed to the Open."""
@@ -128,8 +165,11 @@ class _Search:
         return self.open_with is not None and self.open_with in frag.core.naturals
 
     def low_card(self, x: int) -> int:
-        p = presence(x, self.w, self.tables.ones)
-        return ((p & -p).bit_length() - 1) // self.w
+        hit = self.low_memo.get(x)
+        if hit is None:
+            p = presence(x, self.w, self.tables.ones)
+            hit = self.low_memo[x] = ((p & -p).bit_length() - 1) // self.w
+        return hit
 
     def start(self, x: int, h: int, need_clean: bool, need: bool) -> _State:
         fresh = bool(x) and self._has_swaps(self.low_card(x))
@@ -137,21 +177,51 @@ class _Search:
 
     def to_come(self, x: int, card: int) -> int:
         """How many swaps cards above ``card`` still in ``x`` can make (each frees a joker)."""
-        w = self.w
-        field = self.tables.field
-        return sum(min(n, (x >> (q * w)) & field) for q, n in self.slot_cards if q > card)
+        hit = self.come_memo.get((x, card))
+        if hit is None:
+            w, field = self.w, self.tables.field
+            hit = sum(min(n, (x >> (q * w)) & field) for q, n in self.slot_cards if q > card)
+            self.come_memo[x, card] = hit
+        return hit
 
     def _has_swaps(self, card: int) -> bool:
         return bool(self.plain[card] or self.relevant[card])
 
     def child(self, s: _State, card: int, **changes: Any) -> _State:
         """``s`` with ``changes``, where ``card`` was its lowest card: ``fresh`` once that card is gone."""
-        x = cast(int, changes.get("x", s.x))
+        x, h, f, used, allow, melds, need_clean, need, swapped, committed, _ = s
+        if changes:
+            x = changes.get("x", x)
+            h = changes.get("h", h)
+            f = changes.get("f", f)
+            used = changes.get("used", used)
+            allow = changes.get("allow", allow)
+            melds = changes.get("melds", melds)
+            need_clean = changes.get("need_clean", need_clean)
+            need = changes.get("need", need)
+            swapped = changes.get("swapped", swapped)
+            committed = changes.get("committed", committed)
         if (x >> (card * self.w)) & self.tables.field:
-            changes["fresh"] = False  # the swaps of this card are decided
+            fresh = False  # the swaps of this card are decided
+            low = card
         else:
-            changes["fresh"] = bool(x) and self._has_swaps(self.low_card(x))
-        return s._replace(**changes)
+            low = self.low_card(x) if x else 52
+            fresh = bool(x) and self._has_swaps(low)
+        used &= self._live(x, low) | (self.joker_targets if h else 0)
+        return _State(x, h, f, used, allow, melds, need_clean, need, swapped, committed, fresh)
+
+    def _live(self, x: int, low: int) -> int:
+        """The table melds a lay-off of the naturals ``x`` (lowest ``low``) can still reach."""
+        hit = self.live_memo.get(x)
+        if hit is None:
+            absent = ~presence(x, self.w, self.tables.ones)
+            hit = 0
+            for p in range(low, 52):
+                for opt in self.lay_rows[p]:
+                    if not opt.packed & absent:
+                        hit |= 1 << opt.target
+            self.live_memo[x] = hit
+        return hit
 
     def terminal(self, s: _State) -> tuple[int, _End | None]:
         if s.f or s.need_clean or s.need or s.committed:
@@ -187,6 +257,8 @@ class _Search:
         """
         if s.need and not (s.x & self.need_field if self.need_bit else s.h):
             return NEG
+        if s.need_clean and not self.clean_possible(s.x):
+            return NEG  # the clean run the opening needs can no longer be laid (R-O2)
         if s.f < 0 and -s.f > self.to_come(s.x, self.low_card(s.x) - 1 if s.fresh else self.low_card(s.x)):
             return NEG  # more freed jokers owed than swaps still to come
         hit = self.memo.get(s)
@@ -208,7 +280,10 @@ class _Search:
         absent = ~presence(s.x, w, self.tables.ones)
         best = NEG
         choice: _Step | None = None
-        for step, sub_state, gain in self._moves(s, card, absent):
+        moves: Iterable[tuple[_Step, _State, int]] = self._moves(s, card, absent)
+        if target > 0:  # an opening still short of its points: the melds worth most first
+            moves = sorted(moves, key=lambda move: -move[2])
+        for step, sub_state, gain in moves:
             sub = self.best(sub_state, target - gain)
             if sub != NEG and sub + gain > best:
                 best, choice = sub + gain, step
