@@ -1,7 +1,8 @@
 """Bot strength benchmark: SearchBot against GreedyBot, heads-up, with mirrored deals.
 
 Run ``python benchmarks/bots.py`` (``--deals N`` mirrored deals per game,
-``--jobs K`` worker processes, ``--quick`` for a short run). An experiment,
+``--jobs K`` worker processes, ``--set NAME=VALUE`` for a
+:class:`~rummylib.SearchBotSettings` field, ``--quick`` for a short run). An experiment,
 not a unit test: each deal is one round (R-D7 restock cap of
 :func:`~rummylib.simulation.simulation_rules`) played twice, with the seats
 swapped, so the luck of the cards cancels out. It prints one Markdown table
@@ -15,7 +16,8 @@ per game:
   approximation);
 * the median, 90th percentile and mean CPU time per decision of each bot
   (``time.process_time``), and their ratio: GreedyBot is the peer measured
-  in the same run.
+  in the same run; and the same for the decisions SearchBot searches
+  (its discards, and its draws where both the stock and the pile are legal).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 import attrs
 
 import rummylib as rl
-from rummylib.bots import Bot, GreedyBot, LegalActions, SearchBot, derive_seed
+from rummylib.bots import Bot, GreedyBot, LegalActions, SearchBot, SearchBotSettings, derive_seed
 from rummylib.simulation import simulation_rules
 
 GAMES = {"remik": rl.REMIK, "straight": rl.STRAIGHT}
@@ -48,29 +50,52 @@ class Round:
     lead: int
     search_times: tuple[float, ...]
     greedy_times: tuple[float, ...]
+    choice_times: tuple[float, ...]  # SearchBot's draws with a choice and its discards (what it searches)
 
 
-def play_round(game: str, deal: int, search_seat: int, seed: int, samples: int) -> Round:
+def play_round(game: str, deal: int, search_seat: int, seed: int, settings: SearchBotSettings) -> Round:
     rules = attrs.evolve(simulation_rules(GAMES[game]), max_rounds=1)
     state = rl.new_game(rules, 2, seed=derive_seed(seed, "deal", deal), dealer=0)
     bots: list[Bot] = [GreedyBot(), GreedyBot()]
-    bots[search_seat] = SearchBot(seed=derive_seed(seed, "bot", deal), samples=samples)
+    bots[search_seat] = SearchBot(seed=derive_seed(seed, "bot", deal), settings=settings)
     times: list[list[float]] = [[], []]
+    choices: list[float] = []
     while state.phase in (rl.Phase.DRAW, rl.Phase.PLAY):
         seat = state.to_act
+        legal = LegalActions(state)
         start = time.process_time()
-        action = bots[seat].choose(rl.view(state, seat), LegalActions(state))
-        times[seat].append(time.process_time() - start)
+        action = bots[seat].choose(rl.view(state, seat), legal)
+        spent = time.process_time() - start
+        times[seat].append(spent)
+        if seat == search_seat and _is_choice(action, legal):
+            choices.append(spent)
         state = rl.apply(state, action)
     result = state.results[-1]
     me, other = result.scores[search_seat], result.scores[1 - search_seat]
     lead = other - me if rules.scoring is rl.Scoring.PENALTY else me - other
-    return Round(deal, search_seat, result.winner, lead, tuple(times[search_seat]), tuple(times[1 - search_seat]))
+    search, greedy = tuple(times[search_seat]), tuple(times[1 - search_seat])
+    return Round(deal, search_seat, result.winner, lead, search, greedy, tuple(choices))
 
 
-def _pair(args: tuple[str, int, int, int]) -> list[Round]:
-    game, deal, seed, samples = args
-    return [play_round(game, deal, seat, seed, samples) for seat in (0, 1)]
+def _is_choice(action: rl.Action, legal: LegalActions) -> bool:
+    """A decision SearchBot searches: a discard, or a draw where both draws are legal."""
+    if isinstance(action, rl.Discard):
+        return True
+    return isinstance(action, (rl.DrawStock, rl.TakeDiscard)) and rl.DrawStock() in legal and rl.TakeDiscard() in legal
+
+
+def _pair(args: tuple[str, int, int, SearchBotSettings]) -> list[Round]:
+    game, deal, seed, settings = args
+    return [play_round(game, deal, seat, seed, settings) for seat in (0, 1)]
+
+
+def _settings(pairs: Sequence[str]) -> SearchBotSettings:
+    """``SearchBotSettings`` from ``name=value`` pairs (numbers; ``none`` for no time limit)."""
+    fields: dict[str, object] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        fields[name] = None if text == "none" else (float(text) if "." in text else int(text))
+    return SearchBotSettings(**fields)  # type: ignore[arg-type]
 
 
 def _quantile(values: Sequence[float], q: float) -> float:
@@ -90,6 +115,7 @@ def table(game: str, rounds: Sequence[Round]) -> str:
     half = 1.96 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else math.nan
     search = [t for r in rounds for t in r.search_times]
     greedy = [t for r in rounds for t in r.greedy_times]
+    choice = [t for r in rounds for t in r.choice_times]
     decided = won + lost
     share = f"{100 * won / decided:.1f}% | {100 * lost / decided:.1f}%" if decided else "- | -"
     n = len(rounds)
@@ -104,6 +130,8 @@ def table(game: str, rounds: Sequence[Round]) -> str:
         f"| p90 s per decision | {_quantile(search, 0.9):.4f} | {_quantile(greedy, 0.9):.4f} |",
         f"| mean s per decision (ratio) | {statistics.fmean(search):.4f} ({ratio:.0f}x) | {statistics.fmean(greedy):.4f} |",
         f"| max s per decision | {max(search):.3f} | {max(greedy):.3f} |",
+        f"| searched decisions (draw with a choice, discard) | {len(choice)} | |",
+        f"| median / p90 s per searched decision | {statistics.median(choice):.4f} / {_quantile(choice, 0.9):.4f} | |",
     ]
     return f"### {game}: SearchBot vs GreedyBot, heads-up, mirrored deals\n\n" + "\n".join(rows)
 
@@ -112,17 +140,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=150, help="mirrored deals per game (two rounds each)")
     parser.add_argument("--games", default="remik,straight", help="comma-separated: remik, straight")
-    parser.add_argument("--samples", type=int, default=SearchBot().samples, help="SearchBot samples per decision")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a SearchBotSettings field (repeatable), e.g. --set samples=32")  # fmt: skip
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--first", type=int, default=0, help="index of the first deal")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--quick", action="store_true", help="10 deals per game")
     args = parser.parse_args(argv)
     deals = 10 if args.quick else args.deals
+    settings = _settings(args.set)
+    first = args.first
     print(f"Python {platform.python_version()} on {platform.machine()}, rummylib {rl.__version__}, "
-          f"{deals} mirrored deals per game, SearchBot(samples={args.samples}), seed {args.seed}, "
+          f"{deals} mirrored deals per game, {settings}, seed {args.seed}, "
           f"{args.jobs} job(s)\n")  # fmt: skip
     for game in args.games.split(","):
-        work = [(game, d, args.seed, args.samples) for d in range(deals)]
+        work = [(game, d, args.seed, settings) for d in range(first, first + deals)]
         start = time.perf_counter()
         if args.jobs > 1:
             with ProcessPoolExecutor(max_workers=args.jobs) as pool:

@@ -141,6 +141,7 @@ LATER_LAYERS: set[str] = {
     "LegalActions",
     "RandomBot",
     "SearchBot",
+    "SearchBotSettings",
     "GameFailure",
     "simulate_iter",
     "SeatActions",

@@ -329,6 +329,44 @@ def test_observation_shows_the_opening_in_progress() -> None:
         assert v[opening.offset : opening.offset + 3] == [49, 1, 51]
 
 
+def test_observation_shows_the_cards_known_in_other_hands() -> None:
+    # R-H1, D1: a taken discard is known to everyone while it stays in the taker's hand;
+    # the rest of that hand stays hidden (a different hidden card gives the same vector).
+    hands = [parse_cards("5H 6H 2C 9D KC QD 4S"), parse_cards("KS KD 3C 4D 8C 9C 10S")]
+    state = rl.start_round_from(rl.STRAIGHT, hands, discard=parse_cards("7H"), to_act=0, phase=rl.Phase.DRAW)
+    state = rl.apply(state, rl.TakeDiscard())
+    enc = ObservationEncoder(rl.STRAIGHT, 2)
+    known = enc.field("known")
+    assert (known.length, known.high) == (53, 1)
+    seven = parse_card("7H").index
+    watcher = enc.encode(rl.view(state, 1))
+    assert watcher[known.offset : known.offset + 53] == [int(i == seven) for i in range(53)]
+    assert sum(enc.encode(rl.view(state, 0))[known.offset :]) == 0  # the taker's known card is its hand
+    r = state.round
+    swapped = r.hands[0] - rl.CardMultiset(parse_cards("2C")) + rl.CardMultiset([r.stock[0]])
+    hidden = attrs.evolve(
+        state, round=attrs.evolve(r, hands=(swapped, r.hands[1]), stock=(parse_card("2C"), *r.stock[1:]))
+    )
+    assert rl.view(hidden, 1) == rl.view(state, 1)
+    assert enc.encode(rl.view(hidden, 1)) == watcher
+
+
+def test_observation_known_cards_are_per_relative_seat() -> None:
+    # Seat k places to the viewer's left is block k - 1 of the known field (R-P1).
+    enc = ObservationEncoder(rl.REMIK, 4)
+    known = enc.field("known")
+    assert known.length == 53 * 3 and known.offset + known.length == enc.size
+    hands = [parse_cards("2C 3C 4C 5D 6D"), parse_cards("AS 2S 3S"), parse_cards("9H 9D 9S"), parse_cards("KH KD KS")]
+    state = rl.start_round_from(rl.STRAIGHT, hands, discard=parse_cards("QC"), to_act=2, phase=rl.Phase.DRAW)
+    state = rl.apply(state, rl.TakeDiscard())
+    enc = ObservationEncoder(rl.STRAIGHT, 4)
+    queen = parse_card("QC").index
+    for seat, block in ((0, 1), (1, 0), (3, 2)):
+        v = enc.encode(rl.view(state, seat))
+        at = enc.field("known").offset + 53 * block
+        assert v[at + queen] == 1 and sum(v[enc.field("known").offset :]) == 1
+
+
 def test_observation_fields_tile_the_vector() -> None:
     enc = ObservationEncoder(rl.REMIK, 4)
     offset = 0

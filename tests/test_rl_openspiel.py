@@ -93,6 +93,35 @@ def test_resample_keeps_the_seats_information() -> None:
     assert len(hidden) > 1  # the other hands are dealt again
 
 
+def test_resample_is_consistent_with_what_the_seat_knows() -> None:
+    # R-H1: a resample keeps the seat's view, the taken discards another seat
+    # still holds (known_cards) and a turned-over stock's order (R-D6).
+    game = pyspiel.load_game("python_straight_rummy", {"players": 2, "max_turns": 60})
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    codec = rl.encoding.ActionCodec(game.rules, 2)
+    with_known = 0
+    for seed in range(6):
+        rng = np.random.RandomState(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                _chance(state, rng)
+                continue
+            seat = state.current_player()
+            v = state.seat_view(seat)
+            sample = state.resample_from_infostate(seat, sampler)
+            assert rl.view(sample.engine, seat) == v
+            assert sample.information_state_string(seat) == state.information_state_string(seat)
+            assert sample.legal_actions() == state.legal_actions()
+            for other, known in enumerate(v.known_cards):
+                assert known <= sample.engine.round.hands[other]
+                with_known += other != seat and len(known) > 0
+            actions = state.legal_actions()
+            take = [a for a in actions if isinstance(codec.decode(a), rl.TakeDiscard)]
+            state.apply_action(int(take[0] if take and rng.rand() < 0.5 else rng.choice(actions)))
+    assert with_known > 0  # the test met known cards of another seat
+
+
 def test_tensors_and_strings_never_show_other_hands() -> None:
     # R-H1: another seat's cards never reach a seat's observation.
     game = pyspiel.load_game("python_straight_rummy", {"players": 2})

@@ -12,6 +12,7 @@ pytest.importorskip("pettingzoo", reason="the PettingZoo tests need the extra: p
 
 import numpy as np
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 import rummylib as rl
 from rummylib.rl import env, raw_env
@@ -70,6 +71,25 @@ def test_max_cycles_truncates_after_that_many_turns_per_seat() -> None:
         e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
     turns = sum(1 for a, b in itertools.pairwise(seats) if a != b) + 1
     assert turns == 6
+
+
+def test_the_turn_based_parallel_wrapper_plays_and_truncates() -> None:
+    # PettingZoo's wrapper for turn-based games: each parallel step is the active agent's action.
+    par = turn_based_aec_to_parallel(env(rules=rl.STRAIGHT, players=2, max_cycles=4))
+    obs, _ = par.reset(seed=3)
+    rng = np.random.default_rng(0)
+    steps, active = 0, set()
+    truncations: dict[str, bool] = {}
+    while par.agents:
+        actions = {}
+        for agent in par.agents:
+            legal = np.flatnonzero(obs[agent]["action_mask"])
+            actions[agent] = int(rng.choice(legal)) if len(legal) else 0
+        obs, _, _, truncations, infos = par.step(actions)
+        active |= {info["active_agent"] for info in infos.values() if "active_agent" in info}
+        steps += 1
+    assert all(truncations.values()) and active == {"player_0", "player_1"}
+    assert steps >= 8  # four turns per seat, each at least a draw and a discard (R-T4, T7)
 
 
 def test_illegal_action_ends_the_game_with_the_illegal_reward() -> None:

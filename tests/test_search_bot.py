@@ -18,6 +18,10 @@ ONE_ROUND = {
 }
 
 
+def _bot(seed: int, **fields: int) -> rl.SearchBot:
+    return rl.SearchBot(seed=seed, settings=rl.SearchBotSettings(**fields))
+
+
 def _play(rules: rl.Ruleset, bots: list[rl.Bot], seed: int) -> list[rl.Action]:
     state = rl.new_game(rules, len(bots), seed=seed)
     actions: list[rl.Action] = []
@@ -33,13 +37,13 @@ def _play(rules: rl.Ruleset, bots: list[rl.Bot], seed: int) -> list[rl.Action]:
 @pytest.mark.parametrize("name", sorted(ONE_ROUND))
 def test_search_bot_plays_legal_rounds_deterministically(name: str) -> None:
     rules = ONE_ROUND[name]
-    first = _play(rules, [rl.SearchBot(seed=1, samples=2), rl.GreedyBot()], seed=4)
-    again = _play(rules, [rl.SearchBot(seed=1, samples=2), rl.GreedyBot()], seed=4)
+    first = _play(rules, [_bot(1, samples=4, batch=2), rl.GreedyBot()], seed=4)
+    again = _play(rules, [_bot(1, samples=4, batch=2), rl.GreedyBot()], seed=4)
     assert first == again
 
 
 def test_search_bot_choices_are_legal_on_reachable_views() -> None:
-    bot = rl.SearchBot(seed=3, samples=2, candidates=3)
+    bot = _bot(3, samples=2, candidates=3)
     for name in ("remik-house", "straight-house"):
         for state in walk(WALK_RULES[name], 3, 5, 30):
             if state.phase in (rl.Phase.DRAW, rl.Phase.PLAY):
@@ -48,12 +52,12 @@ def test_search_bot_choices_are_legal_on_reachable_views() -> None:
 
 
 def test_search_bot_pickles_and_continues_where_it_was() -> None:
-    bot = rl.SearchBot(seed=9, samples=3)
+    bot = _bot(9, samples=3)
     state = rl.new_game(rl.STRAIGHT, 2, seed=2)
     v, legal = rl.view(state, state.to_act), rl.LegalActions(state)
     bot.choose(v, legal)
     copy = pickle.loads(pickle.dumps(bot))
-    assert repr(copy) == repr(bot)
+    assert repr(copy) == repr(bot) and copy.settings == bot.settings
     assert [copy.choose(v, legal) for _ in range(3)] == [bot.choose(v, legal) for _ in range(3)]
 
 
@@ -68,22 +72,45 @@ def test_search_is_a_named_bot_in_simulate() -> None:
     [
         {"samples": 0},
         {"samples": True},
+        {"samples": 1001},
+        {"batch": 0},
         {"candidates": "4"},
         {"horizon": 0},
-        {"seed": 1.0},
+        {"margin": -1.0},
+        {"margin": True},
         {"time_limit": 0},
         {"time_limit": True},
     ],
 )
+def test_bad_search_settings_are_refused(kwargs: dict[str, object]) -> None:
+    with pytest.raises(rl.SimulationError) as info:
+        rl.SearchBotSettings(**kwargs)  # type: ignore[arg-type]
+    assert info.value.reason is rl.SimulationReason.BAD_ARGUMENT
+
+
+@pytest.mark.parametrize("kwargs", [{"seed": 1.0}, {"settings": {"samples": 2}}])
 def test_bad_search_bot_arguments_are_refused(kwargs: dict[str, object]) -> None:
     with pytest.raises(rl.SimulationError) as info:
         rl.SearchBot(**kwargs)  # type: ignore[arg-type]
     assert info.value.reason is rl.SimulationReason.BAD_ARGUMENT
 
 
+def test_the_budget_is_not_a_loose_keyword() -> None:
+    with pytest.raises(TypeError):
+        rl.SearchBot(samples=2)  # type: ignore[call-arg]
+
+
+def test_settings_are_one_value_passed_explicitly() -> None:
+    settings = rl.SearchBotSettings(samples=16, horizon=2)
+    bot = rl.SearchBot(seed=4, settings=settings)
+    assert bot.settings is settings and rl.SearchBot().settings == rl.SearchBotSettings()
+    assert "samples=16" in repr(bot) and pickle.loads(pickle.dumps(settings)) == settings
+
+
 def test_a_time_limit_still_gives_a_legal_action() -> None:
     state = rl.new_game(rl.REMIK, 2, seed=8)
-    action = rl.SearchBot(samples=50, time_limit=0.01).choose(rl.view(state, state.to_act), rl.LegalActions(state))
+    bot = rl.SearchBot(settings=rl.SearchBotSettings(samples=50, batch=5, time_limit=0.01))
+    action = bot.choose(rl.view(state, state.to_act), rl.LegalActions(state))
     assert rl.is_legal(state, action)
 
 

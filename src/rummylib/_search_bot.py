@@ -6,12 +6,15 @@ consistent with its view (:func:`~rummylib.sample_states`, R-H1), plays each
 candidate in every sample (common samples for all candidates) with greedy
 rollouts until it has ended ``horizon`` more turns of its own, and scores
 the position reached: the round's real result if it ended, else the chance
-of going out first (a logistic in the deadwood gap to the nearest opponent,
-an unopened remik hand charged for what its opening still lacks, a card
-that is half of a meld counted at a discount) against what each side would
-pay (its whole hand, R-S1, S3). A candidate replaces the greedy choice only
-when its sample-by-sample lead over it exceeds a standard error. Every
-other decision (opening, melds, lay-offs, going out) is GreedyBot's.
+of going out first (a logistic in how many cards each side is from going
+out: deadwood cards, half for a card that is half of a meld, and for an
+unopened remik hand what its opening still lacks) against what each side
+would pay (its whole hand, R-S1, S3). Samples come in batches; after each,
+candidates surely worse than the greedy choice are dropped. A candidate
+replaces the greedy choice only when its sample-by-sample lead over it
+exceeds ``margin`` standard errors. Every other decision (opening, melds,
+lay-offs, going out) is GreedyBot's. :class:`SearchBotSettings` holds
+every knob.
 
 The rollout bots are imported lazily from :mod:`rummylib.bots`, which
 imports this module for the re-export.
@@ -21,8 +24,10 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
+
+import attrs
 
 from rummylib.actions import Action, Discard, DrawStock, TakeDiscard
 from rummylib.cards import Card, CardMultiset
@@ -37,21 +42,83 @@ from ._guards import is_instance, is_int, is_int_in
 if TYPE_CHECKING:
     from rummylib.bots import GreedyBot
 
-__all__ = ["SearchBot"]
+__all__ = ["SearchBot", "SearchBotSettings"]
 
-#: Most samples or candidates a bot may be configured with (a bound on its work).
+#: Most samples, candidates or horizon a bot may be configured with (a bound on its work).
 MAX_SAMPLES: Final = 1000
 #: Most actions one rollout plays before it is scored where it stands.
 _ROLLOUT_CAP: Final = 120
-#: Charge for an unopened remik hand with no clean run, and per missing opening point.
-_NO_CLEAN_RUN: Final = 15
 _PARTITION_MEMO: Final = 4096
-#: Deadwood points that make going out first about e times likelier (the logistic's scale).
-_RACE_SCALE: Final = 8.0
-#: Standard errors by which a candidate must beat the greedy choice to replace it.
-_MARGIN: Final = 1.0
-#: The share of its penalty a deadwood card counts for when it is half of a meld in the making.
+#: Cards from going out that make going out first about e times likelier (the logistic's scale).
+_RACE_SCALE: Final = 1.0
+#: What a deadwood card counts for, in cards from going out, when it is half of a meld in the making.
+_PARTIAL: Final = 0.5
+#: Missing opening points that count as one card from going out (R-O2), and a missing clean run.
+_POINTS_PER_CARD: Final = 8.0
+_NO_CLEAN_RUN: Final = 2.0
+#: The share of its penalty a deadwood card counts for, when ranking discards, if it is half of a meld.
 _PARTIAL_WEIGHT: Final = 0.6
+
+
+def _positive(name: str, top: int) -> Callable[[object, attrs.Attribute[int], int], None]:
+    def check(_self: object, _attr: attrs.Attribute[int], value: int) -> None:
+        if not is_int_in(value, 1, top):
+            msg = f"SearchBotSettings {name} must be an int 1..{top}, not {value!r}"
+            raise _bad_argument(value, msg)
+
+    return check
+
+
+def _check_margin(_self: object, _attr: attrs.Attribute[float], value: float) -> None:
+    if is_instance(value, bool) or not is_instance(value, (int, float)) or not 0 <= value <= 10:
+        raise _bad_argument(value, f"SearchBotSettings margin must be a number 0..10, not {value!r}")
+
+
+def _check_limit(_self: object, _attr: attrs.Attribute[float | None], value: float | None) -> None:
+    if value is None:
+        return
+    if is_instance(value, bool) or not is_instance(value, (int, float)) or not 0 < value < 3600:
+        raise _bad_argument(value, f"SearchBotSettings time_limit must be seconds in (0, 3600) or None, not {value!r}")
+
+
+def _bad_argument(value: object, msg: str) -> Exception:
+    from rummylib.bots import SimulationError, SimulationReason
+
+    return SimulationError(SimulationReason.BAD_ARGUMENT, value, msg)
+
+
+@attrs.frozen
+class SearchBotSettings:
+    """How hard a :class:`SearchBot` searches: one value, passed explicitly.
+
+    Attributes:
+        samples: most determinisations per searched decision (the iteration budget).
+        batch: samples played between two prunings: after each batch a
+            candidate that is surely worse than the greedy choice (by
+            ``margin`` standard errors) is dropped, and the search stops
+            once only the greedy choice is left.
+        candidates: discards searched (the greedy discard and the next best).
+        horizon: the bot's own turns a rollout plays past the decision before
+            the position is scored.
+        margin: standard errors by which a candidate must beat the greedy
+            choice to replace it (and trail it to be dropped).
+        time_limit: seconds per decision; when set the bot stops sampling
+            once it is spent (after at least one batch), so play then depends
+            on the machine's speed. ``None`` (default): the budget is exact.
+
+    Raises:
+        SimulationError: a field is out of range (reason ``BAD_ARGUMENT``).
+
+    >>> SearchBotSettings(samples=16).batch
+    8
+    """
+
+    samples: int = attrs.field(default=24, validator=_positive("samples", MAX_SAMPLES))
+    batch: int = attrs.field(default=8, validator=_positive("batch", MAX_SAMPLES))
+    candidates: int = attrs.field(default=4, validator=_positive("candidates", MAX_SAMPLES))
+    horizon: int = attrs.field(default=1, validator=_positive("horizon", MAX_SAMPLES))
+    margin: float = attrs.field(default=1.0, validator=_check_margin)
+    time_limit: float | None = attrs.field(default=None, validator=_check_limit)
 
 
 class SearchBot:
@@ -60,55 +127,37 @@ class SearchBot:
     Args:
         seed: seeds the bot's own stream of sample seeds (BLAKE2b/SplitMix64,
             the same on every platform).
-        samples: determinisations per decision (the iteration budget).
-        candidates: discards searched (the greedy discard and the next best).
-        horizon: the bot's own turns a rollout plays past the decision before
-            the position is scored.
-        time_limit: seconds per decision; when set the bot stops sampling
-            once it is spent (at least one sample), so play then depends on
-            the machine's speed. ``None`` (default): exactly ``samples``.
+        settings: the search budget and its knobs (default
+            ``SearchBotSettings()``).
 
     Raises:
-        SimulationError: an argument is not a positive int (or a positive
-            number of seconds).
+        SimulationError: ``seed`` is not an int, or ``settings`` is not a
+            :class:`SearchBotSettings`.
 
-    The same seed and budget give the same choices (with ``time_limit=None``).
+    The same seed and settings give the same choices (with ``time_limit=None``).
     The bot pickles (its caches are dropped), so :func:`~rummylib.simulate`
     can run it on a process pool; ``"search"`` names it there and in the CLI.
 
     >>> import rummylib as rl
     >>> s = rl.new_game(rl.STRAIGHT, 2, seed=7)
-    >>> bot = rl.SearchBot(seed=1, samples=2)
+    >>> bot = rl.SearchBot(seed=1, settings=rl.SearchBotSettings(samples=2))
     >>> rl.is_legal(s, bot.choose(rl.view(s, s.to_act), rl.LegalActions(s)))
     True
     """
 
-    __slots__ = ("_greedy", "_memo", "_rng", "_rollout", "candidates", "horizon", "samples", "seed", "time_limit")
+    __slots__ = ("_greedy", "_memo", "_rng", "_rollout", "seed", "settings")
 
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        samples: int = 8,
-        candidates: int = 4,
-        horizon: int = 1,
-        time_limit: float | None = None,
-    ) -> None:
-        from rummylib.bots import SimulationError, SimulationReason, _SplitMix64
+    def __init__(self, seed: int = 0, *, settings: SearchBotSettings | None = None) -> None:
+        from rummylib.bots import _SplitMix64
 
-        for name, value in (("seed", seed), ("samples", samples), ("candidates", candidates), ("horizon", horizon)):
-            if not is_int(value) or (name != "seed" and not is_int_in(value, 1, MAX_SAMPLES)):
-                msg = f"SearchBot {name} must be an int{'' if name == 'seed' else f' 1..{MAX_SAMPLES}'}, not {value!r}"
-                raise SimulationError(SimulationReason.BAD_ARGUMENT, value, msg)
-        bad_type = is_instance(time_limit, bool) or not is_instance(time_limit, (int, float))
-        if time_limit is not None and (bad_type or not 0 < time_limit < 3600):
-            msg = f"SearchBot time_limit must be seconds in (0, 3600) or None, not {time_limit!r}"
-            raise SimulationError(SimulationReason.BAD_ARGUMENT, time_limit, msg)
+        if not is_int(seed):
+            raise _bad_argument(seed, f"SearchBot seed must be an int, not {seed!r}")
+        if settings is None:
+            settings = SearchBotSettings()
+        elif not is_instance(settings, SearchBotSettings):
+            raise _bad_argument(settings, f"SearchBot settings must be a SearchBotSettings, not {settings!r}")
         self.seed = seed
-        self.samples = samples
-        self.candidates = candidates
-        self.horizon = horizon
-        self.time_limit = time_limit
+        self.settings = settings
         self._rng = _SplitMix64(seed)
         self._reset()
 
@@ -120,17 +169,15 @@ class SearchBot:
         self._memo: dict[tuple[CardMultiset, Ruleset], Partition] = {}
 
     def __repr__(self) -> str:
-        limit = "" if self.time_limit is None else f", time_limit={self.time_limit!r}"
-        budget = f"samples={self.samples}, candidates={self.candidates}, horizon={self.horizon}"
-        return f"SearchBot(seed={self.seed}, {budget}{limit})"
+        return f"SearchBot(seed={self.seed}, settings={self.settings!r})"
 
-    def __getstate__(self) -> tuple[int, int, int, int, float | None, int]:
-        return (self.seed, self.samples, self.candidates, self.horizon, self.time_limit, self._rng.state)
+    def __getstate__(self) -> tuple[int, SearchBotSettings, int]:
+        return (self.seed, self.settings, self._rng.state)
 
-    def __setstate__(self, state: tuple[int, int, int, int, float | None, int]) -> None:
+    def __setstate__(self, state: tuple[int, SearchBotSettings, int]) -> None:
         from rummylib.bots import _SplitMix64
 
-        self.seed, self.samples, self.candidates, self.horizon, self.time_limit, rng_state = state
+        self.seed, self.settings, rng_state = state
         self._rng = _SplitMix64(0)
         self._rng.state = rng_state
         self._reset()
@@ -166,7 +213,7 @@ class SearchBot:
 
         ranked = sorted({c for c in view.hand if c != greedy.card}, key=left)
         for card in ranked:
-            if len(seen) >= self.candidates:
+            if len(seen) >= self.settings.candidates:
                 break
             if Discard(card) in legal:
                 seen.append(Discard(card))
@@ -175,29 +222,34 @@ class SearchBot:
     def _search(self, view: PlayerView, options: list[Action], greedy: Action) -> Action:
         """The candidate whose lead over the greedy choice, sample by sample, is surely positive.
 
-        Every candidate is played in the same samples, so the per-sample
-        differences to the greedy choice cancel the luck of the deal; a
-        candidate replaces the greedy choice only when the mean difference
-        exceeds ``_MARGIN`` standard errors (noise alone does not move it).
+        Every candidate is played in the same samples (common random
+        numbers), so the per-sample differences to the greedy choice cancel
+        the luck of the deal. After each batch, candidates surely worse than
+        the greedy choice are dropped; at the end a candidate replaces the
+        greedy choice only when its mean lead exceeds ``margin`` standard
+        errors (noise alone does not move it).
         """
+        settings = self.settings
         start = time.perf_counter()
-        values: list[list[float]] = [[] for _ in options]
-        seed = self._rng.next64()
-        for state in sample_states(view, self.samples, seed):
-            for i, action in enumerate(options):
-                values[i].append(self._value(apply(state, action), view.seat))
-            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+        if greedy not in options:
+            options = [greedy, *options]
+        values: dict[Action, list[float]] = {a: [] for a in options}
+        alive = list(options)
+        states = sample_states(view, settings.samples, self._rng.next64())
+        for first in range(0, len(states), settings.batch):
+            for state in states[first : first + settings.batch]:
+                for action in alive:
+                    values[action].append(self._value(apply(state, action), view.seat))
+            base = values[greedy]
+            alive = [a for a in alive if a == greedy or _lead(values[a], base, settings.margin)[1] >= 0]
+            spent = settings.time_limit is not None and time.perf_counter() - start > settings.time_limit
+            if len(alive) < 2 or spent:
                 break
-        base = values[options.index(greedy)] if greedy in options else [0.0] * len(values[0])
         best, best_score = greedy, 0.0
-        for action, row in zip(options, values):
-            diffs = [x - y for x, y in zip(row, base)]
-            k = len(diffs)
-            mean = sum(diffs) / k
-            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1) / k) if k > 1 else 0.0
-            score = mean - _MARGIN * spread
-            if score > best_score:
-                best, best_score = action, score
+        for action in alive:
+            low = _lead(values[action], values[greedy], settings.margin)[0]
+            if low > best_score:
+                best, best_score = action, low
         return best
 
     # --- rollouts and evaluation -----------------------------------------------------------
@@ -214,7 +266,7 @@ class SearchBot:
         from rummylib.bots import LegalActions
 
         bots = self._bots(state.num_players)
-        need = self.horizon + (1 if state.to_act == me else 0)  # the turn in progress does not count
+        need = self.settings.horizon + (1 if state.to_act == me else 0)  # the turn in progress does not count
         for _ in range(_ROLLOUT_CAP):
             if state.phase not in (Phase.DRAW, Phase.PLAY):
                 return _result(state, me)
@@ -238,37 +290,49 @@ class SearchBot:
             part = memo[key] = best_partition(hand, rules)
         return part
 
-    def _deadwood(self, state: GameState, seat: int, drawn: bool) -> float:
+    def _distance(self, state: GameState, seat: int) -> float:
+        """How many cards ``seat`` is from going out: its deadwood cards, and what its opening still lacks.
+
+        A deadwood card that is half of a meld in the making counts half; an
+        unopened remik hand adds a card per ``_POINTS_PER_CARD`` points its
+        best melds lack of the opening (R-O2) and ``_NO_CLEAN_RUN`` cards
+        without a clean run among them.
+        """
         rules = state.rules
-        hand = state.round.hands[seat]
-        part = self._partition(hand, rules)
-        costs = _costs(part.leftover, rules)
-        penalty = sum(costs)
-        if drawn and costs:  # the card it will throw does not count
-            penalty -= max(costs)
+        part = self._partition(state.round.hands[seat], rules)
+        left = sum(_PARTIAL if partial else 1.0 for partial in _partnered(part.leftover, rules))
         if rules.opening_required and not state.round.opened[seat]:
             points = sum(meld_points(m, rules) for m in part.melds)
-            penalty += max(0, rules.opening_points - points) / 2
+            left += max(0, rules.opening_points - points) / _POINTS_PER_CARD
             if rules.opening_clean_run and not any(is_clean_run(m) for m in part.melds):
-                penalty += _NO_CLEAN_RUN
-        return penalty
+                left += _NO_CLEAN_RUN
+        return left
 
     def _race(self, state: GameState, me: int) -> float:
         """Expected lead where the rollout stops: who is nearer to going out, and what each would pay.
 
-        The one with less distance (deadwood, and for an unopened remik hand what
-        its opening lacks) more likely goes out first (a logistic in the gap);
+        The one fewer cards from going out (:meth:`_distance`) more likely
+        goes out first (a logistic in the gap, ``_RACE_SCALE`` cards wide);
         the loser pays its whole hand (R-S1, S3: melds in hand count too).
         """
         rules = state.rules
         hands = state.round.hands
         others = [s for s in range(state.num_players) if s != me]
-        mine = self._deadwood(state, me, drawn=False)
-        nearest = min(self._deadwood(state, s, drawn=False) for s in others)
+        mine = self._distance(state, me)
+        nearest = min(self._distance(state, s) for s in others)
         p_me = 1 / (1 + math.exp(max(-30.0, min(30.0, (mine - nearest) / _RACE_SCALE))))
         pay_me = hand_penalty(hands[me], rules)
         pay_others = sum(hand_penalty(hands[s], rules) for s in others) / len(others)
         return p_me * pay_others - (1 - p_me) * pay_me
+
+
+def _lead(row: list[float], base: list[float], margin: float) -> tuple[float, float]:
+    """The mean of ``row - base`` less and plus ``margin`` standard errors."""
+    diffs = [x - y for x, y in zip(row, base)]
+    k = len(diffs)
+    mean = sum(diffs) / k
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1) / k) if k > 1 else 0.0
+    return mean - margin * spread, mean + margin * spread
 
 
 def _positions(card: Card, rules: Ruleset) -> tuple[int, ...]:
@@ -283,18 +347,21 @@ def _partners(a: Card, b: Card, rules: Ruleset) -> bool:
     return a.suit is b.suit and any(0 < abs(x - y) <= 2 for x in _positions(a, rules) for y in _positions(b, rules))
 
 
+def _partnered(leftover: CardMultiset, rules: Ruleset) -> list[bool]:
+    """For each deadwood card, whether it is half of a meld in the making with another (R-M1, M2)."""
+    cards = list(leftover)
+    return [
+        not card.is_joker and any(j != i and not c.is_joker and _partners(card, c, rules) for j, c in enumerate(cards))
+        for i, card in enumerate(cards)
+    ]
+
+
 def _costs(leftover: CardMultiset, rules: Ruleset) -> list[float]:
     """Each deadwood card's penalty, discounted where it is half of a meld in the making (R-V)."""
-    cards = list(leftover)
-    out = []
-    for i, card in enumerate(cards):
-        cost = float(card_penalty(card, rules))
-        if not card.is_joker and any(
-            j != i and not c.is_joker and _partners(card, c, rules) for j, c in enumerate(cards)
-        ):
-            cost *= _PARTIAL_WEIGHT
-        out.append(cost)
-    return out
+    return [
+        card_penalty(card, rules) * (_PARTIAL_WEIGHT if partial else 1.0)
+        for card, partial in zip(leftover, _partnered(leftover, rules))
+    ]
 
 
 def _result(state: GameState, me: int) -> float:

@@ -1,4 +1,4 @@
-"""Built-in players: the :class:`Bot` protocol, :class:`RandomBot`, :class:`GreedyBot` and :class:`SearchBot`.
+"""Built-in players: the :class:`Bot` protocol, :class:`RandomBot`, :class:`GreedyBot`, :class:`SearchBot`.
 
 A bot sees only what its seat may know (a :class:`~rummylib.PlayerView`,
 R-H1) and the legal actions, and returns one of them. Bots pickle, so
@@ -37,7 +37,7 @@ from rummylib.solver import Opening, Partition, best_opening, best_partition, ca
 from rummylib.solver._queries import plan_checked
 
 from ._guards import is_int
-from ._search_bot import SearchBot
+from ._search_bot import SearchBot, SearchBotSettings
 
 __all__ = [
     "Bot",
@@ -46,6 +46,7 @@ __all__ = [
     "LegalActions",
     "RandomBot",
     "SearchBot",
+    "SearchBotSettings",
     "SeatActions",
     "SimulationError",
     "SimulationReason",

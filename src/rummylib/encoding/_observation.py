@@ -73,6 +73,10 @@ class ObservationEncoder:
     - ``opening``: the opening in progress of the seat to act (R-O4, public):
       points of the melds laid so far, whether one is a clean run, points needed.
     - ``round``: round number (clipped), the dealer's relative seat.
+    - ``known``: for each other relative seat (1 to ``players - 1``), 53
+      counts of the cards it is publicly known to hold
+      (:attr:`~rummylib.PlayerView.known_cards`: a taken discard not yet
+      laid, a freed joker, a card drawn from a turned-over stock; R-H1).
 
     Equal views give equal vectors, and the vector is built from the view
     alone, so no hidden card can leak into it.
@@ -88,7 +92,7 @@ class ObservationEncoder:
     >>> from rummylib.encoding import ObservationEncoder
     >>> enc = ObservationEncoder(rl.STRAIGHT, 2)
     >>> enc.size
-    409
+    462
     >>> v = enc.encode(rl.view(rl.new_game(rl.STRAIGHT, 2, seed=1), 1))
     >>> sum(v[enc.field("hand").offset :][:53])
     10
@@ -121,6 +125,7 @@ class ObservationEncoder:
             ("turn", [NUM_CARD_KINDS] * 3 + [1, j, self.slots, 1]),
             ("opening", [11 * deck, 1, self.rules.opening_points]),
             ("round", [COUNTER_CAP, n - 1]),
+            ("known", counts * (n - 1)),
         ]
         fields: list[Field] = []
         high: list[int] = []
@@ -166,6 +171,8 @@ class ObservationEncoder:
         self._turn(view, out)
         self._opening(view, out)
         out += [min(view.round_number, COUNTER_CAP), (view.dealer - view.seat) % self.players]
+        for k in range(1, self.players):  # R-H1: what each other seat is publicly known to hold
+            out += view.known_cards[(view.seat + k) % self.players].counts
         return out
 
     def _check(self, view: object) -> None:

@@ -45,13 +45,12 @@ except ImportError as exc:  # the extra is missing
 from rummylib.actions import DrawStock
 from rummylib.cards import CARDS, Card, CardMultiset, deck
 from rummylib.encoding import ActionCodec, ObservationEncoder
-from rummylib.engine import GameState, Phase, PlayerView, apply, start_round_from, view
+from rummylib.engine import GameState, Phase, PlayerView, apply, sample_state, start_round_from, view
 from rummylib.records import format_action
 from rummylib.rules import RestockRule, Ruleset, Scoring
 
 from ._common import render_text
 from ._spiel_rules import PRESETS, parameter_specification, ruleset_from
-from ._spiel_sample import resample
 
 __all__ = ["RemikGame", "RummyGame", "RummyState", "StraightRummyGame"]
 
@@ -310,11 +309,20 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         return [sign * (t - mean) / 100.0 for t in totals]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RummyState:
-        """A state the seat cannot tell from this one: other hands and the unknown stock redealt."""
+        """A state the seat cannot tell from this one (:func:`~rummylib.sample_state` of its view).
+
+        The cards the seat has not seen are dealt again uniformly at random
+        to the other hands, beyond their publicly known cards, and to the
+        stock above its public part (R-H1, D4, D6); a pending stock draw
+        draws from the new stock.
+        """
         seed = int(probability_sampler() * 2**53) if callable(probability_sampler) else random.getrandbits(53)
         clone: RummyState = self.clone()
-        if self.engine is not None and self._draw_pool is None:
-            clone.engine = resample(self.engine, player_id, random.Random(seed), stock_known=self._stock_known)
+        engine = self.engine
+        if engine is not None and engine.phase in (Phase.DRAW, Phase.PLAY):
+            clone.engine = sample_state(view(engine, player_id), seed)
+            if self._draw_pool is not None and self._draw_pool == engine.round.stock:
+                clone._draw_pool = clone.engine.round.stock
         return clone
 
     def seat_view(self, player: int) -> PlayerView | None:
