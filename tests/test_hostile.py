@@ -218,9 +218,14 @@ def test_text_parsers_raise_only_typed_errors(text: str) -> None:
             assert len(str(exc)) <= MAX_MESSAGE
 
 
+def _json_containers(inner: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
+    # A named function: Hypothesis inspects the source of a lambda to check it recurses.
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+
+
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    _json_containers,
     max_leaves=20,
 )
 
