@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 from rummylib._card import CARDS, _natural_index
 from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit
@@ -41,7 +42,7 @@ def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset) -> Iterator[Meld
 
 
 def _group_templates(size: int) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
-    """Every (suits, suit mask, joker-suit mask, joker count) of a group of ``size``."""
+    """Every (suits, suit mask, joker-suit mask, joker count) of a group of ``size``, in find_melds' order."""
     out = []
     for combo in range(16):
         suits = tuple(s for s in range(4) if combo >> s & 1)
@@ -54,7 +55,7 @@ def _group_templates(size: int) -> tuple[tuple[tuple[int, ...], int, int, int], 
 
 
 #: Group layouts, computed once: finding groups is a hot path of the engine's legal moves.
-_GROUP_TEMPLATES = ((3, _group_templates(3)), (4, _group_templates(4)))
+GROUP_TEMPLATES: Final = ((3, _group_templates(3)), (4, _group_templates(4)))
 
 
 def _groups(counts: tuple[int, ...], jokers: int, rules: Ruleset) -> Iterator[Meld]:
@@ -65,7 +66,7 @@ def _groups(counts: tuple[int, ...], jokers: int, rules: Ruleset) -> Iterator[Me
         present = sum(1 << s for s in range(4) if counts[_natural_index(s, r + 1)])
         if (present).bit_count() + most < 3:
             continue
-        for (size, templates), limit in zip(_GROUP_TEMPLATES, limits):
+        for (size, templates), limit in zip(GROUP_TEMPLATES, limits):
             for suits, mask, joker_mask, joker_count in templates:
                 if joker_count > limit or joker_count == size or (mask & ~joker_mask) & ~present:
                     continue

@@ -21,6 +21,7 @@ from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Rank, Suit
 from rummylib.melds import ACE_HIGH, Meld
 from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
+from rummylib.solver._find import GROUP_TEMPLATES
 from rummylib.solver._goout import plan_checked
 
 __all__ = [
@@ -169,20 +170,7 @@ def _add_clean(suit: Suit, start: int, end: int, indices: list[int], out: list[C
         out.append(Candidate(_new_run(suit, start, cards[:n]), pairs, points, True, n, bound, 0))
 
 
-def _group_layouts(size: int) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
-    """Every (suits, suit mask, joker-suit mask, joker count) of a group of ``size``, in find_melds' order."""
-    out = []
-    for combo in range(16):
-        suits = tuple(s for s in range(4) if combo >> s & 1)
-        if len(suits) != size:
-            continue
-        for joker_combo in range(1 << size):
-            joker_mask = sum(1 << suits[k] for k in range(size) if joker_combo >> k & 1)
-            out.append((suits, combo, joker_mask, joker_mask.bit_count()))
-    return tuple(out)
-
-
-_LAYOUTS: Final = ((3, _group_layouts(3)), (4, _group_layouts(4)))
+_LAYOUTS: Final = GROUP_TEMPLATES  # find_melds' order of group layouts
 
 
 def _layouts_within(
