@@ -50,9 +50,9 @@ __all__ = [
 #: The restock cap :func:`simulate` sets on a ruleset that has none (R-D7). Past
 #: it a round is void, so no round can go on for ever.
 SIMULATION_RESTOCK_LIMIT: Final = 2
-#: Actions after which a game is stopped and reported as aborted: the most a
+#: Actions after which a game is stopped and reported as aborted. It is the most a
 #: game record holds, so every game simulated with it can be recorded.
-DEFAULT_MAX_ACTIONS: Final = MAX_ACTIONS
+DEFAULT_MAX_ACTIONS: Final[int] = MAX_ACTIONS
 
 #: What ``bots=`` accepts, one of ``"random"``, ``"greedy"``, ``"search"``, one factory for every
 #: seat, or one factory per seat (a factory takes a seed and returns a bot;
