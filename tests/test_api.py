@@ -249,7 +249,11 @@ def test_every_public_module_all_is_sorted(module: ModuleType) -> None:
     names = list(getattr(module, "__all__", []))
     assert names == sorted(names, key=isort_key), f"{module.__name__}.__all__ is not in isort (RUF022) order"
     for name in names:
-        assert hasattr(module, name), f"{module.__name__}.__all__ names {name!r}, which it does not define"
+        try:
+            defined = hasattr(module, name)
+        except ImportError:  # a lazy adapter name whose extra is not installed (rummylib.rl)
+            defined = name in getattr(module, "_HOMES", {})
+        assert defined, f"{module.__name__}.__all__ names {name!r}, which it does not define"
 
 
 def test_every_error_is_a_rummy_error_and_a_value_error() -> None:

@@ -393,7 +393,7 @@ def _single(actions: set[rl.Action]) -> set[rl.Action]:
 @pytest.mark.parametrize(
     ("hand0", "opened"),
     [
-        ("9S 10S JS QS KS AS 8S 8H JK 2C", [False, True]),
+        pytest.param("9S 10S JS QS KS AS 8S 8H JK 2C", [False, True], marks=pytest.mark.slow),  # about 10 s
         ("9S 10S JS 6H 8S 8H JK 2C", [True, True]),
         ("5H 7H 8H 3S 3D", [True, True]),
     ],

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
+from _budget import examples
 from _oracle_solver import oracle_can_go_out, replay
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
@@ -126,7 +127,9 @@ def opening_hands(draw: st.DrawFn) -> tuple[Ruleset, list[Card], list[Meld], Car
     return rules, hand, table, draw(st.sampled_from(sorted(set(hand))))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 @given(open_with_cases())
 def test_open_with_matches_oracle(case: tuple[Ruleset, list[Card], list[Meld], Card]) -> None:
     # R-D2, O2-O4, J4, T3, T5, E1: a plan exists exactly when some legal turn opens with the card and goes out.
@@ -134,7 +137,7 @@ def test_open_with_matches_oracle(case: tuple[Ruleset, list[Card], list[Meld], C
     check(hand, table, rules, card, events=True)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(opening_hands())
 def test_open_with_matches_oracle_on_hands_that_open(case: tuple[Ruleset, list[Card], list[Meld], Card]) -> None:
     # R-D2, O2: as above, on hands that mostly can open; the card is often not in every go-out.

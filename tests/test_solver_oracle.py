@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+from _budget import examples
 from _oracle_solver import (
     oracle_can_go_out,
     oracle_melds,
@@ -48,7 +49,7 @@ ONE_MELD_REMIK = attrs.evolve(REMIK, name="one-meld-remik", melds_per_turn=2, op
 LOW_REMIK = attrs.evolve(REMIK, name="low-remik", opening_points=20)
 RULESETS = [REMIK, STRAIGHT, HOUSE_REMIK, HOUSE_STRAIGHT, ONE_MELD_REMIK, LOW_REMIK]
 
-SETTINGS = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from _budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,7 +51,7 @@ FREE_ACE_REMIK = attrs.evolve(REMIK, name="free-ace-remik", ace_penalty=0)
 THREE_DECKS = attrs.evolve(REMIK, name="three-decks", decks=3, jokers=0)
 RULESETS = [STRAIGHT, REMIK, ACE_HIGH_STRAIGHT, NO_JOKER_REMIK, FREE_ACE_STRAIGHT, FREE_ACE_REMIK, THREE_DECKS]
 
-SETTINGS = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def general(hand: list[Card] | CardMultiset, rules: Ruleset) -> Partition:
@@ -122,7 +123,7 @@ def test_fast_path_equals_general_path(case: tuple[Ruleset, list[Card]]) -> None
     both(hand, rules)
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RULESETS).flatmap(lambda r: st.tuples(st.just(r), dense_hands(r))))
 def test_fast_path_equals_general_path_on_dense_hands(case: tuple[Ruleset, list[Card]]) -> None:
     # Dense hands hold many equally good partitions: both paths must pick the same one.
