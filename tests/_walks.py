@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import attrs
 
 import rummylib as rl
+from rummylib._card import CARDS
 from rummylib.bots import derive_seed
 
 #: Presets and house variants, each with a restock cap so every round ends (R-D7).
@@ -40,3 +41,18 @@ def walk(rules: rl.Ruleset, players: int, seed: int, steps: int, greedy_share: i
             action = chooser.choose(rl.view(state, state.to_act), legal)
         state = rl.apply(state, action)
         yield state
+
+
+def single_step_universe(state: rl.GameState) -> set[rl.Action]:
+    """A brute-force superset of the single-step actions of ``state``, for cross-checks of the listing."""
+    r = state.round
+    hand = r.hands[r.to_act]
+    out: set[rl.Action] = {rl.DrawStock(), rl.TakeDiscard(), rl.NextRound()}
+    for c in CARDS:
+        out.add(rl.Discard(c))
+        for t in range(len(r.table)):
+            out.add(rl.SwapJoker(t, c))
+            for e in (None, rl.End.LOW, rl.End.HIGH):
+                out.add(rl.LayOff(t, c, e))
+    out.update(rl.LayMeld(m) for m in rl.find_melds(hand, state.rules))
+    return out

@@ -19,9 +19,9 @@ from collections.abc import Iterator
 import attrs
 import pytest
 from _setup import with_openers_melds
+from _walks import single_step_universe
 
 import rummylib as rl
-from rummylib._card import CARDS
 
 C = rl.parse_cards
 R = rl.IllegalActionReason
@@ -40,21 +40,6 @@ SMALL = [
     _small(rl.STRAIGHT, 7, name="straight-small"),
     _small(rl.STRAIGHT, 7, name="straight-must-discard", must_discard_to_go_out=True, melds_per_turn=None),
 ]
-
-
-def _universe(state: rl.GameState) -> set[rl.Action]:
-    """A brute-force superset of the single-step actions of ``state``."""
-    r = state.round
-    hand = r.hands[r.to_act]
-    out: set[rl.Action] = {rl.DrawStock(), rl.TakeDiscard(), rl.NextRound()}
-    for c in CARDS:
-        out.add(rl.Discard(c))
-        for t in range(len(r.table)):
-            out.add(rl.SwapJoker(t, c))
-            for e in (None, rl.End.LOW, rl.End.HIGH):
-                out.add(rl.LayOff(t, c, e))
-    out.update(rl.LayMeld(m) for m in rl.find_melds(hand, state.rules))
-    return out
 
 
 def _positions(rules: rl.Ruleset, seed: int, steps: int) -> Iterator[rl.GameState]:
@@ -81,7 +66,7 @@ def test_listing_is_exactly_what_apply_accepts(rules: rl.Ruleset) -> None:
             legal = rl.legal_actions(state)
             listed = list(legal)
             assert len(listed) == len(set(listed))
-            universe = _universe(state)
+            universe = single_step_universe(state)
             brute = {a for a in universe if rl.is_legal(state, a)}
             assert set(listed) == brute, state
             fresh = rl.legal_actions(state)  # `in` answers kind by kind, before any listing
