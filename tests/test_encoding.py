@@ -7,6 +7,8 @@ import random
 
 import attrs
 import pytest
+from _setup import rest_on_table
+from _walks import WALK_RULES, walk
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -355,7 +357,7 @@ def test_observation_known_cards_are_per_relative_seat() -> None:
     # Seat k places to the viewer's left is block k - 1 of the known field (R-P1).
     enc = ObservationEncoder(rl.REMIK, 4)
     known = enc.field("known")
-    assert known.length == 53 * 3 and known.offset + known.length == enc.size
+    assert known.length == 53 * 3 and known.offset + known.length == enc.field("restocked").offset
     hands = [parse_cards("2C 3C 4C 5D 6D"), parse_cards("AS 2S 3S"), parse_cards("9H 9D 9S"), parse_cards("KH KD KS")]
     state = rl.start_round_from(rl.STRAIGHT, hands, discard=parse_cards("QC"), to_act=2, phase=rl.Phase.DRAW)
     state = rl.apply(state, rl.TakeDiscard())
@@ -388,3 +390,102 @@ def test_observation_shows_own_hand_and_seats_relative() -> None:
     # seat 1 first, then 2, then 0 (the dealer holds 14, R-P2)
     assert v[seats.offset : seats.offset + 9 : 3] == [13, 13, 14]
     assert v[enc.field("round").offset + 1] == 2  # the dealer, seat 0, is two places to seat 1's left
+
+
+def _stock_fields(enc: ObservationEncoder, vector: list[int]) -> tuple[list[int], list[int]]:
+    restocked, known = enc.field("restocked"), enc.field("known_stock")
+    return (
+        vector[restocked.offset : restocked.offset + restocked.length],
+        vector[known.offset : known.offset + known.length],
+    )
+
+
+def test_observation_shows_a_turned_over_stock_in_order() -> None:
+    # R-D6: the pile turned over unshuffled is the new stock, first discard on top, in everyone's sight.
+    cards = parse_cards("5H 6H 2C 9D KS KD 3C 4D 2H 3H 4H")
+    state = rl.start_round_from(
+        rl.STRAIGHT,
+        [cards[:4], cards[4:8]],
+        discard=cards[8:],
+        table=rest_on_table(rl.STRAIGHT, cards),
+        to_act=0,
+        phase=rl.Phase.DRAW,
+        fill_stock=False,
+    )
+    state = rl.apply(state, DrawStock())  # seat 0 turns 2H 3H 4H over and draws 2H
+    enc = ObservationEncoder(rl.STRAIGHT, 2)
+    assert (enc.field("known_stock").length, enc.field("known_stock").high) == (52, 53)
+    codes = [parse_card(c).index + 1 for c in ("3H", "4H")]
+    for seat in (0, 1):
+        restocked, known = _stock_fields(enc, enc.encode(rl.view(state, seat)))
+        assert restocked == list(rl.CardMultiset(cards[8:]).counts)
+        assert known == codes + [0] * 50
+    state = rl.apply(rl.apply(state, Discard(parse_card("9D"))), DrawStock())  # seat 1 draws 3H
+    assert _stock_fields(enc, enc.encode(rl.view(state, 0)))[1] == codes[1:] + [0] * 51
+
+
+def test_observation_shows_reshuffled_cards_but_not_their_order() -> None:
+    # R-D4: which cards left the pile is public; the shuffled order is not, and remik has no known_stock.
+    cards = parse_cards("5H 6H 2C 9D KS KD 3C 4D 2H 3H 4H QC")
+    state = rl.start_round_from(
+        rl.REMIK,
+        [cards[:4], cards[4:8]],
+        discard=cards[8:],
+        table=rest_on_table(rl.REMIK, cards),
+        to_act=0,
+        phase=rl.Phase.DRAW,
+        fill_stock=False,
+    )
+    state = rl.apply(state, DrawStock())
+    enc = ObservationEncoder(rl.REMIK, 2)
+    assert enc.field("known_stock").length == 0 and enc.field("known_stock").offset == enc.size
+    vector = enc.encode(rl.view(state, 1))
+    assert _stock_fields(enc, vector)[0] == list(rl.CardMultiset(cards[8:11]).counts)
+    r = state.round
+    shuffled = attrs.evolve(state, round=attrs.evolve(r, stock=r.stock[::-1]))
+    assert r.stock != r.stock[::-1] and rl.view(shuffled, 1) == rl.view(state, 1)
+    assert enc.encode(rl.view(shuffled, 1)) == vector
+
+
+#: The walks' rules, and remik with a turnover (R-D6 as a house rule: a known stock order in remik's layout).
+_REFILL_RULES = {
+    **WALK_RULES,
+    "remik-turnover": attrs.evolve(
+        rl.REMIK, name="turnover-remik", restock_rule=rl.RestockRule.TURN_OVER, restock_limit=2
+    ),
+}
+
+
+def _refilled_states(rules: rl.Ruleset, want: int) -> list[rl.GameState]:
+    """At least ``want`` reachable two-player states mid-round after a refill of the stock (fewer seeds first)."""
+    found: list[rl.GameState] = []
+    for seed in range(40):
+        found += [
+            s for s in walk(rules, 2, seed, 400) if s.round.restocks and s.phase in (rl.Phase.DRAW, rl.Phase.PLAY)
+        ]
+        if len(found) >= want:
+            break
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(_REFILL_RULES))
+def test_observation_of_a_refilled_stock_is_the_view_only(name: str) -> None:
+    # R-H1, D4, D6 on reachable states: the stock fields are the view's, and the hidden order never shows.
+    rules = _REFILL_RULES[name]
+    enc = ObservationEncoder(rules, 2)
+    states = _refilled_states(rules, 12)
+    assert len(states) >= 12
+    for state in states[::-1][:12]:  # the last found first: the deepest into their stock
+        r = state.round
+        hidden = len(r.stock) - len(r.known_stock)
+        other = attrs.evolve(state, round=attrs.evolve(r, stock=(*r.stock[:hidden][::-1], *r.known_stock)))
+        for seat in (0, 1):
+            v = rl.view(state, seat)
+            vector = enc.encode(v)
+            assert rl.view(other, seat) == v and enc.encode(rl.view(other, seat)) == vector
+            restocked, known = _stock_fields(enc, vector)
+            assert restocked == list(v.restocked.counts)
+            if rules.restock_rule is rl.RestockRule.TURN_OVER:
+                assert known == [c.index + 1 for c in v.known_stock] + [0] * (len(known) - len(v.known_stock))
+            else:
+                assert known == [] and v.known_stock == ()

@@ -7,7 +7,7 @@ from typing import Final, NamedTuple
 from rummylib.cards import NUM_CARD_KINDS, Card
 from rummylib.engine import Phase, PlayerView
 from rummylib.melds import Group, Meld, Run
-from rummylib.rules import Ruleset, Scoring
+from rummylib.rules import RestockRule, Ruleset, Scoring
 
 from ._actions import _check_rules, check_players, table_slots
 from ._errors import EncodingError, EncodingReason, shorten
@@ -77,6 +77,13 @@ class ObservationEncoder:
       counts of the cards it is publicly known to hold
       (:attr:`~rummylib.PlayerView.known_cards`: a taken discard not yet
       laid, a freed joker, a card drawn from a turned-over stock; R-H1).
+    - ``restocked``: 53 counts of the cards the stock was last refilled with
+      (:attr:`~rummylib.PlayerView.restocked`, R-D4, D6: everyone saw them
+      leave the pile); all zero before the first refill of the round.
+    - ``known_stock``: only where the rules turn the pile over (R-D6; length
+      0 under a reshuffle, R-D4): the stock's cards of public order, top
+      first (:attr:`~rummylib.PlayerView.known_stock`), each as 1 + index,
+      then zeros; one position per card of the deck, so it never clips.
 
     Equal views give equal vectors, and the vector is built from the view
     alone, so no hidden card can leak into it.
@@ -92,7 +99,7 @@ class ObservationEncoder:
     >>> from rummylib.encoding import ObservationEncoder
     >>> enc = ObservationEncoder(rl.STRAIGHT, 2)
     >>> enc.size
-    462
+    567
     >>> v = enc.encode(rl.view(rl.new_game(rl.STRAIGHT, 2, seed=1), 1))
     >>> sum(v[enc.field("hand").offset :][:53])
     10
@@ -126,11 +133,13 @@ class ObservationEncoder:
             ("opening", [11 * deck, 1, self.rules.opening_points]),
             ("round", [COUNTER_CAP, n - 1]),
             ("known", counts * (n - 1)),
+            ("restocked", counts),
+            ("known_stock", [NUM_CARD_KINDS] * (deck if self.rules.restock_rule is RestockRule.TURN_OVER else 0)),
         ]
         fields: list[Field] = []
         high: list[int] = []
         for name, bounds in layout:
-            fields.append(Field(name, len(high), len(bounds), max(bounds)))
+            fields.append(Field(name, len(high), len(bounds), max(bounds, default=0)))
             high += bounds
         #: The fields in order.
         self.fields: Final = tuple(fields)
@@ -173,6 +182,7 @@ class ObservationEncoder:
         out += [min(view.round_number, COUNTER_CAP), (view.dealer - view.seat) % self.players]
         for k in range(1, self.players):  # R-H1: what each other seat is publicly known to hold
             out += view.known_cards[(view.seat + k) % self.players].counts
+        self._stock(view, out)
         return out
 
     def _check(self, view: object) -> None:
@@ -253,6 +263,15 @@ class ObservationEncoder:
             return
         out += [_card_code(t.drawn), _card_code(t.taken), _card_code(t.must_meld), int(t.must_go_out)]
         out += [t.freed_jokers, min(t.melds_laid, self.slots), int(t.laid)]
+
+    def _stock(self, view: PlayerView, out: list[int]) -> None:
+        # R-D4, D6: the last refill's cards are public, and after a turnover so is the stock's order.
+        out += view.restocked.counts
+        length = self.fields[-1].length
+        if length:
+            known = [c.index + 1 for c in view.known_stock[:length]]  # a reachable view never has more
+            out += known
+            out += [0] * (length - len(known))
 
     def _opening(self, view: PlayerView, out: list[int]) -> None:
         # The opening in progress of the seat to act is public: its melds are on the table (R-O4).
