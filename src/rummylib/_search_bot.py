@@ -12,7 +12,9 @@ unopened remik hand what its opening still lacks) against what each side
 would pay (its whole hand, R-S1, S3). Samples come in batches; after each,
 candidates surely worse than the greedy choice are dropped. A candidate
 replaces the greedy choice only when its sample-by-sample lead over it
-exceeds ``margin`` standard errors. Every other decision (opening, melds,
+exceeds ``margin`` standard errors. Each sample is first brought to agree
+with the top discard (:mod:`rummylib._search_belief`): its thrower, had it
+discarded its costliest deadwood, would have thrown that card. Every other decision (opening, melds,
 lay-offs, going out) is GreedyBot's. :class:`SearchBotSettings` holds
 every knob.
 
@@ -38,6 +40,7 @@ from rummylib.scoring import card_penalty, hand_penalty
 from rummylib.solver import Partition, best_partition
 
 from ._guards import is_instance, is_int, is_int_in
+from ._search_belief import agree, thrower
 
 if TYPE_CHECKING:
     from rummylib.bots import GreedyBot
@@ -67,6 +70,11 @@ def _positive(name: str, top: int) -> Callable[[object, attrs.Attribute[int], in
             raise _bad_argument(value, msg)
 
     return check
+
+
+def _check_belief(_self: object, _attr: attrs.Attribute[int], value: int) -> None:
+    if not is_int_in(value, 0, MAX_SAMPLES):
+        raise _bad_argument(value, f"SearchBotSettings belief_steps must be an int 0..{MAX_SAMPLES}, not {value!r}")
 
 
 def _check_margin(_self: object, _attr: attrs.Attribute[float], value: float) -> None:
@@ -102,6 +110,9 @@ class SearchBotSettings:
             the position is scored.
         margin: standard errors by which a candidate must beat the greedy
             choice to replace it (and trail it to be dropped).
+        belief_steps: most swaps that bring a sample to agree with the top
+            discard (its thrower's costliest deadwood, see
+            :mod:`rummylib._search_belief`); 0 keeps the samples uniform.
         time_limit: seconds per decision; when set the bot stops sampling
             once it is spent (after at least one batch), so play then depends
             on the machine's speed. ``None`` (default): the budget is exact.
@@ -118,6 +129,7 @@ class SearchBotSettings:
     candidates: int = attrs.field(default=4, validator=_positive("candidates", MAX_SAMPLES))
     horizon: int = attrs.field(default=1, validator=_positive("horizon", MAX_SAMPLES))
     margin: float = attrs.field(default=1.0, validator=_check_margin)
+    belief_steps: int = attrs.field(default=8, validator=_check_belief)
     time_limit: float | None = attrs.field(default=None, validator=_check_limit)
 
 
@@ -236,8 +248,10 @@ class SearchBot:
         values: dict[Action, list[float]] = {a: [] for a in options}
         alive = list(options)
         states = sample_states(view, settings.samples, self._rng.next64())
+        believe = self._belief(view)
         for first in range(0, len(states), settings.batch):
             for state in states[first : first + settings.batch]:
+                state = believe(state)
                 for action in alive:
                     values[action].append(self._value(apply(state, action), view.seat))
             base = values[greedy]
@@ -251,6 +265,18 @@ class SearchBot:
             if low > best_score:
                 best, best_score = action, low
         return best
+
+    def _belief(self, view: PlayerView) -> Callable[[GameState], GameState]:
+        """What brings a sample to agree with the top discard's thrower (the identity when nothing is read)."""
+        seat = thrower(view)
+        steps = self.settings.belief_steps
+        if seat is None or not steps:
+            return lambda state: state
+        from rummylib.bots import _SplitMix64
+
+        top = view.discard[-1]
+        below = _SplitMix64(self._rng.next64()).below
+        return lambda state: agree(state, seat, top, steps, below, self._partition)
 
     # --- rollouts and evaluation -----------------------------------------------------------
 
