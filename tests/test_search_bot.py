@@ -80,6 +80,8 @@ def test_search_is_a_named_bot_in_simulate() -> None:
         {"margin": True},
         {"time_limit": 0},
         {"time_limit": True},
+        {"belief_steps": -1},
+        {"belief_steps": True},
     ],
 )
 def test_bad_search_settings_are_refused(kwargs: dict[str, object]) -> None:
