@@ -42,6 +42,13 @@ def test_search_bot_plays_legal_rounds_deterministically(name: str) -> None:
     assert first == again
 
 
+def test_search_bot_with_belief_plays_legal_rounds_deterministically() -> None:
+    # The samples agree with the top discard first (belief_steps); still legal and the same for a seed.
+    rules = ONE_ROUND["straight"]
+    first = _play(rules, [_bot(2, samples=4, batch=2, belief_steps=4), rl.GreedyBot()], seed=6)
+    assert first == _play(rules, [_bot(2, samples=4, batch=2, belief_steps=4), rl.GreedyBot()], seed=6)
+
+
 def test_search_bot_choices_are_legal_on_reachable_views() -> None:
     bot = _bot(3, samples=2, candidates=3)
     for name in ("remik-house", "straight-house"):

@@ -12,9 +12,10 @@ unopened remik hand what its opening still lacks) against what each side
 would pay (its whole hand, R-S1, S3). Samples come in batches; after each,
 candidates surely worse than the greedy choice are dropped. A candidate
 replaces the greedy choice only when its sample-by-sample lead over it
-exceeds ``margin`` standard errors. Each sample is first brought to agree
-with the top discard (:mod:`rummylib._search_belief`): its thrower, had it
-discarded its costliest deadwood, would have thrown that card. Every other decision (opening, melds,
+exceeds ``margin`` standard errors. With ``belief_steps`` each sample is
+first brought to agree with the top discard (:mod:`rummylib._search_belief`):
+its thrower, had it discarded its costliest deadwood, would have thrown that
+card. Every other decision (opening, melds,
 lay-offs, going out) is GreedyBot's. :class:`SearchBotSettings` holds
 every knob.
 
@@ -112,7 +113,9 @@ class SearchBotSettings:
             choice to replace it (and trail it to be dropped).
         belief_steps: most swaps that bring a sample to agree with the top
             discard (its thrower's costliest deadwood, see
-            :mod:`rummylib._search_belief`); 0 keeps the samples uniform.
+            :mod:`rummylib._search_belief`); 0 (default) keeps the samples
+            uniform: 8 predicts GreedyBot's hand better but did not win
+            more rounds against it (docs/explanation/search-bot.rst).
         time_limit: seconds per decision; when set the bot stops sampling
             once it is spent (after at least one batch), so play then depends
             on the machine's speed. ``None`` (default): the budget is exact.
@@ -129,7 +132,7 @@ class SearchBotSettings:
     candidates: int = attrs.field(default=4, validator=_positive("candidates", MAX_SAMPLES))
     horizon: int = attrs.field(default=1, validator=_positive("horizon", MAX_SAMPLES))
     margin: float = attrs.field(default=1.0, validator=_check_margin)
-    belief_steps: int = attrs.field(default=8, validator=_check_belief)
+    belief_steps: int = attrs.field(default=0, validator=_check_belief)
     time_limit: float | None = attrs.field(default=None, validator=_check_limit)
 
 
