@@ -13,6 +13,11 @@ Rows:
   card nothing takes; and the slowest of a fixed set of awkward hands.
 * ``is_legal(TakeDiscard)`` (R-D2, J4) and ``list(legal_actions)`` in the
   draw and play phases of the same set-ups, opened and not.
+* ``replay`` of a legal record at the cap (``MAX_ACTIONS``): random legal
+  play in which no seat empties its hand (straight, 2 players, so the pile
+  is turned over again and again and the stock's order is public); the peer
+  is the same actions through plain ``apply`` (no state kept). The label
+  gives the replay's peak traced memory.
 * ``from_json`` of hostile documents of about 1 MB (a stock of one-item
   arrays, deep nesting, many small objects, long strings): the time to refuse.
 """
@@ -23,8 +28,10 @@ import argparse
 import contextlib
 import gc
 import json
+import random
 import statistics
 import time
+import tracemalloc
 from collections.abc import Callable
 from functools import partial
 
@@ -32,6 +39,7 @@ import attrs
 
 import rummylib as rl
 from rummylib.engine import _cache as engine_cache
+from rummylib.records._record import MAX_ACTIONS
 
 RULES = attrs.evolve(rl.REMIK, name="jokers16", decks=4, jokers=16, hand_sizes=dict.fromkeys(range(2, 7), 16))
 AWKWARD = ("9D KD 5C 5S 2S 8S", "8S 10D 9H 9D AH KC", "2C AS AC 6D 9H 3H", "6H 9S", "9D 7C KC")
@@ -139,6 +147,47 @@ def _engine_rows(k: int, repeats: int) -> list[tuple[str, float, float]]:
     return rows
 
 
+def _endless_record(rules: rl.Ruleset, players: int, seed: int) -> rl.GameRecord:
+    """A legal record of ``MAX_ACTIONS`` actions: random play in which no seat goes out or lays below 3 cards."""
+    rng = random.Random(seed)
+    state = rl.new_game(rules, players, seed=seed)
+    actions: list[rl.Action] = []
+    while len(actions) < MAX_ACTIONS and not state.is_over:
+        legal = list(rl.legal_actions(state))
+        rng.shuffle(legal)
+        seat = state.to_act
+        for action in legal:
+            after = rl.apply(state, action)
+            hand = len(after.round.hands[seat])
+            keeps = hand >= 3 or (hand and isinstance(action, (rl.Discard, rl.DrawStock, rl.TakeDiscard)))
+            if after.round_number == state.round_number and keeps:
+                break
+        else:
+            action = legal[0]
+            after = rl.apply(state, action)
+        state = after
+        actions.append(action)
+    return rl.GameRecord(rules, players, seed=seed, actions=actions)
+
+
+def _replay_rows(repeats: int) -> list[tuple[str, float, float]]:
+    record = _endless_record(rl.STRAIGHT, 2, 1)
+
+    def plain() -> None:
+        state = record.start()
+        for action in record.actions:
+            state = rl.apply(state, action)
+
+    gc.collect()
+    tracemalloc.start()
+    rl.replay(record)
+    peak = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    mine = _median_ms(partial(rl.replay, record), repeats)
+    label = f"replay, legal record of {len(record.actions)} actions (straight 2p, peak {peak:.0f} MB)"
+    return [(label, mine, _median_ms(plain, repeats))]
+
+
 def _documents() -> list[tuple[str, str]]:
     doc = rl.to_dict(rl.new_game(rl.REMIK, 2, seed=1))
     out = []
@@ -186,20 +235,26 @@ def _json_rows(repeats: int) -> list[tuple[str, float, float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats")
+    parser.add_argument("--only", choices=("plan", "engine", "replay", "json"), help="one group of rows")
     args = parser.parse_args()
     repeats = 3 if args.quick else 7
     rows = []
     for k in (9, 16):
-        rows += _plan_rows(k, repeats)
-        rows += _engine_rows(k, repeats)
-    rows += _json_rows(repeats)
+        if args.only in (None, "plan"):
+            rows += _plan_rows(k, repeats)
+        if args.only in (None, "engine"):
+            rows += _engine_rows(k, repeats)
+    if args.only in (None, "replay"):
+        rows += _replay_rows(repeats)
+    if args.only in (None, "json"):
+        rows += _json_rows(repeats)
     print("| what | median ms | peer ms | ratio |")
     print("|---|---:|---:|---:|")
     for label, mine, other in rows:
         ratio = mine / other if other else float("inf")
         print(f"| {label} | {mine:.1f} | {other:.1f} | {ratio:.1f} |")
     print("\npeer: plan_go_out/legality rows, the same hand with the table's jokers replaced by their cards;")
-    print("from_json rows, a real saved state.")
+    print("replay row, the same actions through plain apply; from_json rows, a real saved state.")
 
 
 if __name__ == "__main__":
