@@ -19,7 +19,7 @@ class _State(NamedTuple):
     x: int  # naturals left in hand, packed
     h: int  # hand jokers left
     f: int  # freed jokers still to place in new melds (R-J4); below zero: owed by later swaps
-    used: int  # table melds that received a lay-off (bit per meld)
+    used: int  # meld ends that received a lay-off (bit per end, LayOption.end)
     allow: int  # discards still allowed (0 or 1)
     melds: int  # new melds laid (R-T5)
     need_clean: bool  # the opening still needs its clean run (R-O2)
@@ -104,14 +104,16 @@ class _Search:
         self.joker_only: dict[int, list[LayOption]] = {}
         for opt in options:
             if opt.low < 0:
-                self.joker_only.setdefault(opt.target, []).append(opt)
+                self.joker_only.setdefault(opt.end, []).append(opt)
             else:
                 self.lay_rows[opt.low].append(opt)
         for lst in self.joker_only.values():  # most jokers first
             lst.sort(key=lambda o: -o.jokers)
-        # Lay-off marks of table melds no option of the cards left can reach are
+        # Lay-off marks of meld ends no option of the cards left can reach are
         # forgotten (``_live``), so the memo sees fewer states; jokers alone reach these.
-        self.joker_targets = sum(1 << t for t in self.joker_only)
+        # A run's two ends are marked apart, so a mark lives only while the search
+        # is at the ranks next to that end (the states stay few on long chains of runs).
+        self.joker_ends = sum(1 << e for e in self.joker_only)
         self.frag_rows: list[list[Fragment]] = [[] for _ in range(52)]
         # Swap slots by the search position of their card: how many plain ones, which relevant ones.
         self.slots = slots
@@ -215,11 +217,11 @@ class _Search:
         else:
             low = self.low_card(x) if x else 52
             fresh = bool(x) and self._has_swaps(low)
-        used &= self._live(x, low) | (self.joker_targets if h else 0)
+        used &= self._live(x, low) | (self.joker_ends if h else 0)
         return _State(x, h, f, used, allow, melds, need_clean, need, swapped, committed, fresh)
 
     def _live(self, x: int, low: int) -> int:
-        """The table melds a lay-off of the naturals ``x`` (lowest ``low``) can still reach."""
+        """The meld ends a lay-off of the naturals ``x`` (lowest ``low``) can still reach."""
         hit = self.live_memo.get(x)
         if hit is None:
             absent = ~presence(x, self.w, self.tables.ones)
@@ -227,7 +229,7 @@ class _Search:
             for p in range(low, 52):
                 for opt in self.lay_rows[p]:
                     if not opt.packed & absent:
-                        hit |= 1 << opt.target
+                        hit |= 1 << opt.end
             self.live_memo[x] = hit
         return hit
 
@@ -243,10 +245,10 @@ class _Search:
             h -= 1
         spare = 0 if self.must_discard else s.allow
         placed: list[LayOption] = []
-        for target, opts in sorted(self.joker_only.items()):
+        for end, opts in sorted(self.joker_only.items()):
             if h <= spare:
                 break
-            if s.used >> target & 1:
+            if s.used >> end & 1:
                 continue
             for opt in opts:
                 if opt.jokers <= h and not opt.needs & ~s.swapped:
@@ -316,7 +318,7 @@ class _Search:
         if self.limit is None or s.melds < self.limit:
             yield from self._new_melds(s, card, absent)
         for opt in self.lay_rows[card]:
-            if s.used >> opt.target & 1 or opt.jokers > s.h or opt.packed & absent:
+            if s.used >> opt.end & 1 or opt.jokers > s.h or opt.packed & absent:
                 continue
             past = opt.needs & self.below[card]
             if past & ~s.swapped:
@@ -328,7 +330,7 @@ class _Search:
                     card,
                     x=s.x - opt.packed,
                     h=s.h - opt.jokers,
-                    used=s.used | (1 << opt.target),
+                    used=s.used | (1 << opt.end),
                     committed=s.committed | (opt.needs & ~past),
                 ),
                 0,
