@@ -32,16 +32,17 @@ from rummylib.solver._layoffs import slots_of
 __all__ = ["homeless"]
 
 
-def _held(counts: Sequence[int], ace_high: bool) -> list[int]:
-    """Per suit, a bit per run position (1-14) the hand holds a natural of."""
+def _held(present: list[int], ace_high: bool) -> tuple[list[int], list[int]]:
+    """Per suit a bit per run position (1-14) the hand holds; per rank a bit per suit it holds."""
     held = [0, 0, 0, 0]
-    for index in range(52):
-        if counts[index]:
-            suit, rank = divmod(index, 13)
-            held[suit] |= 1 << (rank + 1)
-            if rank == 0 and ace_high:
-                held[suit] |= 1 << ACE_HIGH
-    return held
+    by_rank = [0] * 13
+    for index in present:
+        suit, rank = divmod(index, 13)
+        held[suit] |= 1 << (rank + 1)
+        by_rank[rank] |= 1 << suit
+        if rank == 0 and ace_high:
+            held[suit] |= 1 << ACE_HIGH
+    return held, by_rank
 
 
 def _in_new_meld(suit: int, rank: int, held: list[int], by_rank: list[int], jokers: int, top: int) -> bool:
@@ -56,28 +57,33 @@ def _in_new_meld(suit: int, rank: int, held: list[int], by_rank: list[int], joke
     return False
 
 
-def _homes(suit: int, rank: int, held: int, table: Sequence[Meld], jokers: int, top: int) -> int:
-    """How many table melds could take one copy of the card by a lay-off (R-T6, J5)."""
-    places = (1, ACE_HIGH) if rank == 0 else (rank + 1,)
-    homes = 0
+def _ends(table: Sequence[Meld]) -> tuple[list[list[tuple[int, int]]], list[int]]:
+    """Per suit the table runs' (start, end) positions; per rank a bit per suit a group of three lacks."""
+    runs: list[list[tuple[int, int]]] = [[], [], [], []]
+    groups = [0] * 13
     for meld in table:
         if isinstance(meld, Run):
-            if meld.suit.index != suit:
+            runs[meld.suit.index].append((meld.start, meld.end))
+        elif isinstance(meld, Group) and len(meld.cards) < 4:
+            groups[int(meld.rank) - 1] |= 15 & ~sum(1 << s.index for s in meld.suits)
+    return runs, groups
+
+
+def _homes(places: tuple[int, ...], held: int, runs: list[tuple[int, int]], jokers: int) -> int:
+    """How many table runs could take one copy of the card at one of ``places`` by a lay-off (R-T6, J5)."""
+    homes = 0
+    for start, end in runs:
+        for p in places:
+            if p < start:
+                low, high = p + 1, start - 1
+            elif p > end:
+                low, high = end + 1, p - 1
+            else:
                 continue
-            for p in places:
-                if p > top:
-                    continue
-                if p < meld.start:
-                    gap = range(p + 1, meld.start)
-                elif p > meld.end:
-                    gap = range(meld.end + 1, p)
-                else:
-                    continue
-                if sum(1 for q in gap if not held >> q & 1) <= jokers:
-                    homes += 1
-                    break
-        elif isinstance(meld, Group) and int(meld.rank) == rank + 1 and len(meld.cards) < 4:
-            homes += all(s.index != suit for s in meld.suits)
+            gap = (1 << (high + 1)) - (1 << low) if high >= low else 0
+            if (high - low + 1 if gap else 0) - (held & gap).bit_count() <= jokers:
+                homes += 1
+                break
     return homes
 
 
@@ -87,28 +93,32 @@ def homeless(hand: CardMultiset, table: Sequence[Meld], rules: Ruleset) -> int:
     A plan can leave at most one card, the discard; so a result above one
     proves that no plan exists (the module docstring gives the reasoning).
     """
+    if rules.jokers and hand.jokers >= 2:
+        return 0  # every card fits a window of three with two jokers
     counts = hand.counts
     slots = slots_of(table, hand, rules)
     jokers = (hand.jokers + len(slots)) if rules.jokers else 0
+    if jokers >= 2:
+        return 0
     top = ACE_HIGH if rules.ace_high else 13
-    held = _held(counts, rules.ace_high)
-    by_rank = [0] * 13
-    for index in range(52):
-        if counts[index]:
-            by_rank[index % 13] |= 1 << (index // 13)
+    present = [index for index in range(52) if counts[index]]
+    held, by_rank = _held(present, rules.ace_high)
     swaps = [0] * 52
     for _, _, card in slots:
         swaps[card] += 1
     left = 0
-    for index in range(52):
+    ends: tuple[list[list[tuple[int, int]]], list[int]] | None = None
+    for index in present:
         n = counts[index]
-        if not n:
-            continue
         suit, rank = divmod(index, 13)
         if _in_new_meld(suit, rank, held, by_rank, jokers, top):
             continue
         room = swaps[index]
         if n > room:
-            room += _homes(suit, rank, held[suit], table, jokers, top)
+            if ends is None:
+                ends = _ends(table)
+            runs, groups = ends
+            places = ((1, ACE_HIGH) if top == ACE_HIGH else (1,)) if rank == 0 else (rank + 1,)
+            room += _homes(places, held[suit], runs[suit], jokers) + (groups[rank] >> suit & 1)
         left += max(0, n - room)
     return left

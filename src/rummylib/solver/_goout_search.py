@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from rummylib.rules import Ruleset
 from rummylib.solver._layoffs import Fragment, LayOption, Slot
@@ -99,7 +99,9 @@ class _Search:
         self.limit = rules.melds_per_turn
         self.step = 0 if self.limit is None else 1  # melds are counted only under a limit (R-T5)
         self.must_discard = rules.must_discard_to_go_out
-        self.rows = tables.packed
+        self.rows: list[tuple[tuple[int, Shape], ...] | None] = [None] * 52  # filled by _row
+        self.root_absent = 0
+        self.most_jokers = 0
         self.lay_rows: list[list[LayOption]] = [[] for _ in range(52)]
         self.joker_only: dict[int, list[LayOption]] = {}
         for opt in options:
@@ -147,13 +149,14 @@ class _Search:
         """File an extended opening run (R-O2, O6) by its lowest natural; its core is clean."""
         naturals = [*frag.core.naturals, *(c for c in frag.low_ext + frag.high_ext if c != 52)]
         self.frag_rows[min(self.tables.pos[c] for c in naturals)].append(frag)
-        self._clean_cores = _minimal({*self.clean_cores, frag.packed})
+        self._clean_cores = None  # the fragment is one more clean core
 
     @property
     def clean_cores(self) -> tuple[int, ...]:
         """The packed naturals of the minimal clean runs the hand (and its fragments) can lay."""
         if self._clean_cores is None:
-            self._clean_cores = _clean_cores(self.tables)
+            frags = (frag.packed for row in self.frag_rows for frag in row)
+            self._clean_cores = _minimal([*_clean_cores(self.tables), *frags])
         return self._clean_cores
 
     def clean_possible(self, x: int) -> bool:
@@ -182,6 +185,9 @@ class _Search:
         return hit
 
     def start(self, x: int, h: int, need_clean: bool, need: bool) -> _State:
+        """The root state; the meld rows will keep only the shapes this hand could ever lay (``_row``)."""
+        self.root_absent = ~presence(x, self.w, self.tables.ones)
+        self.most_jokers = h + len(self.slots)  # jokers in hand, and every one a swap could free
         fresh = bool(x) and self._has_swaps(self.low_card(x))
         return _State(x, h, 0, 0, 1, 0, need_clean, need, 0, 0, fresh)
 
@@ -197,20 +203,21 @@ class _Search:
     def _has_swaps(self, card: int) -> bool:
         return bool(self.plain[card] or self.relevant[card])
 
-    def child(self, s: _State, card: int, **changes: Any) -> _State:
-        """``s`` with ``changes``, where ``card`` was its lowest card: ``fresh`` once that card is gone."""
-        x, h, f, used, allow, melds, need_clean, need, swapped, committed, _ = s
-        if changes:
-            x = changes.get("x", x)
-            h = changes.get("h", h)
-            f = changes.get("f", f)
-            used = changes.get("used", used)
-            allow = changes.get("allow", allow)
-            melds = changes.get("melds", melds)
-            need_clean = changes.get("need_clean", need_clean)
-            need = changes.get("need", need)
-            swapped = changes.get("swapped", swapped)
-            committed = changes.get("committed", committed)
+    def child(
+        self,
+        card: int,
+        x: int,
+        h: int,
+        f: int,
+        used: int,
+        allow: int,
+        melds: int,
+        need_clean: bool,
+        need: bool,
+        swapped: int,
+        committed: int,
+    ) -> _State:
+        """The state with these fields, where ``card`` was the lowest card before: ``fresh`` once that card is gone."""
         if (x >> (card * self.w)) & self.tables.field:
             fresh = False  # the swaps of this card are decided
             low = card
@@ -323,61 +330,74 @@ class _Search:
             past = opt.needs & self.below[card]
             if past & ~s.swapped:
                 continue  # a slot it needs was not swapped when its card came
-            yield (
-                _Lay(opt),
-                self.child(
-                    s,
-                    card,
-                    x=s.x - opt.packed,
-                    h=s.h - opt.jokers,
-                    used=s.used | (1 << opt.end),
-                    committed=s.committed | (opt.needs & ~past),
-                ),
-                0,
+            child = self.child(
+                card,
+                s.x - opt.packed,
+                s.h - opt.jokers,
+                s.f,
+                s.used | (1 << opt.end),
+                s.allow,
+                s.melds,
+                s.need_clean,
+                s.need,
+                s.swapped,
+                s.committed | (opt.needs & ~past),
             )
+            yield _Lay(opt), child, 0
         if s.allow:
-            yield _Discard(card), self.child(s, card, x=s.x - (1 << (card * self.w)), allow=s.allow - 1), 0
+            x = s.x - (1 << (card * self.w))
+            child = self.child(card, x, s.h, s.f, s.used, 0, s.melds, s.need_clean, s.need, s.swapped, s.committed)
+            yield _Discard(card), child, 0
+
+    def _row(self, card: int) -> tuple[tuple[int, Shape], ...]:
+        """The shapes lowest at ``card`` that the root hand holds the naturals of, with few enough jokers."""
+        absent, most = self.root_absent, self.most_jokers
+        row = tuple((p, shape) for p, shape in self.tables.packed[card] if not p & absent and shape.jokers <= most)
+        self.rows[card] = row
+        return row
 
     def _new_melds(self, s: _State, card: int, absent: int) -> Iterable[tuple[_Step, _State, int]]:
         counting = self.need_open
         freed = s.f + self.to_come(s.x, card)  # freed jokers there are or can still be
-        for packed, shape in self.rows[card]:
+        row = self.rows[card]
+        for packed, shape in self._row(card) if row is None else row:
             sj = shape.jokers
             if sj > s.h + freed or packed & absent:
                 continue
             for u in range(max(0, sj - s.h), min(sj, freed) + 1):
                 counted = u == 0
                 gain = shape.points if counting and counted else 0
-                yield (
-                    _NewMeld(shape, u, packed),
-                    self.child(
-                        s,
-                        card,
-                        x=s.x - packed,
-                        h=s.h - (sj - u),
-                        f=s.f - u,
-                        melds=s.melds + self.step,
-                        need_clean=s.need_clean and not (counted and shape.clean),
-                        need=s.need and not (counted and self.opens_with(shape, packed)),
-                    ),
-                    gain,
+                child = self.child(
+                    card,
+                    s.x - packed,
+                    s.h - (sj - u),
+                    s.f - u,
+                    s.used,
+                    s.allow,
+                    s.melds + self.step,
+                    s.need_clean and not (counted and shape.clean),
+                    s.need and not (counted and self.opens_with(shape, packed)),
+                    s.swapped,
+                    s.committed,
                 )
+                yield _NewMeld(shape, u, packed), child, gain
         for frag in self.frag_rows[card]:
             if frag.jokers > s.h or frag.packed & absent:
                 continue
-            yield (
-                _Extended(frag),
-                self.child(
-                    s,
-                    card,
-                    x=s.x - frag.packed,
-                    h=s.h - frag.jokers,
-                    melds=s.melds + self.step,
-                    need_clean=False,
-                    need=s.need and not self.frag_opens_with(frag),
-                ),
-                frag.core.points,
+            child = self.child(
+                card,
+                s.x - frag.packed,
+                s.h - frag.jokers,
+                s.f,
+                s.used,
+                s.allow,
+                s.melds + self.step,
+                False,
+                s.need and not self.frag_opens_with(frag),
+                s.swapped,
+                s.committed,
             )
+            yield _Extended(frag), child, frag.core.points
 
     def path(self, s: _State) -> list[_Step]:
         """The steps of the plan the memo holds from ``s`` (which :meth:`best` solved)."""
@@ -418,11 +438,16 @@ class _Search:
             for plain in range(min(len(self.plain[card]), count - taken) + 1):
                 k = taken + plain
                 sub = self.child(
-                    s,
                     card,
-                    x=s.x - (k << (card * self.w)),
-                    f=s.f + k,
-                    swapped=s.swapped | mask,
-                    committed=s.committed & ~mask,
+                    s.x - (k << (card * self.w)),
+                    s.h,
+                    s.f + k,
+                    s.used,
+                    s.allow,
+                    s.melds,
+                    s.need_clean,
+                    s.need,
+                    s.swapped | mask,
+                    s.committed & ~mask,
                 )
                 yield _Swap(card, plain, mask), sub

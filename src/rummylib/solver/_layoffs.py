@@ -153,9 +153,12 @@ def slots_of(table: Sequence[Meld], hand: CardMultiset, rules: Ruleset) -> list[
     if not (rules.joker_swap and rules.jokers):
         return []
     found: list[tuple[int, int, int]] = []
+    counts = hand.counts
     for t, meld in enumerate(table):
+        if not any(card.is_joker for card in meld.cards):
+            continue
         for k, (card, stands) in enumerate(zip(meld.cards, meld.represents)):
-            if card.is_joker and hand.count(stands):
+            if card.is_joker and counts[stands.index]:
                 found.append((t, k, stands.index))
     return found
 
