@@ -11,6 +11,8 @@ Rows:
 * ``plan_go_out`` opened and unopened, with 9 and 16 swappable jokers
   (house rules: 4 decks, 16 jokers), on a hand that goes out and one with a
   card nothing takes; and the slowest of a fixed set of awkward hands.
+* ``plan_go_out`` on the 16 plain runs: the slowest of a fixed set of hands
+  that cannot go out (``NO_PLAN``); the peer is a hand that goes out there.
 * ``is_legal(TakeDiscard)`` (R-D2, J4) and ``list(legal_actions)`` in the
   draw and play phases of the same set-ups, opened and not.
 * ``replay`` of a legal record at the cap (``MAX_ACTIONS``): random legal
@@ -43,6 +45,10 @@ from rummylib.records._record import MAX_ACTIONS
 
 RULES = attrs.evolve(rl.REMIK, name="jokers16", decks=4, jokers=16, hand_sizes=dict.fromkeys(range(2, 7), 16))
 AWKWARD = ("9D KD 5C 5S 2S 8S", "8S 10D 9H 9D AH KC", "2C AS AC 6D 9H 3H", "6H 9S", "9D 7C KC")
+#: Hands that cannot go out on the 16 plain runs (with the runs' middle cards): the lay-offs
+#: form a chain (each middle card fits the run below or above it), which the search once
+#: tried in every matching (0.4 to 1.8 s each before the ends of a run were marked apart).
+NO_PLAN = ("8S 10D 9H 9D QC QC AH", "9H JH KD 9C 8H 9C 2S", "9S KC 8C 10D 10S JD 9C 9S", "JS 2D 3D 10D QH JH KC")
 _clock = time.process_time
 
 
@@ -94,6 +100,13 @@ def _plan_rows(k: int, repeats: int) -> list[tuple[str, float, float]]:
                 other,
             )
         )
+    if k == 16:
+        for opened in (True, False):
+            plan = partial(rl.plan_go_out, rules=RULES, opened=opened)
+            worst = max((_median_ms(partial(plan, [*hand, *rl.parse_cards(e)], peer), repeats), e) for e in NO_PLAN)
+            other = _median_ms(partial(plan, [*hand, *rl.parse_cards("KS 7D")], peer), repeats)
+            who = "opened" if opened else "unopened"
+            rows.append((f"plan_go_out, 16 plain runs, {who}, worst no-plan hand ({worst[1]})", worst[0], other))
     return rows
 
 

@@ -37,7 +37,8 @@ from rummylib.errors import (
 from rummylib.melds import End, Meld, validate_meld
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_screen import homeless
-from rummylib.solver._goout_search import _Discard, _Extended, _Lay, _NewMeld, _Search, _State, _Swap
+from rummylib.solver._goout_search import _Search
+from rummylib.solver._goout_steps import _Discard, _Extended, _Lay, _NewMeld, _State, _Swap
 from rummylib.solver._layoffs import Fragment, fragments, lay_options
 from rummylib.solver._opening import can_open
 from rummylib.solver._results import prepare

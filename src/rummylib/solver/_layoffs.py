@@ -83,25 +83,28 @@ def _run_extensions(run: Run, counts: Sequence[int], jokers: int, rules: Ruleset
     return out
 
 
-def _run_ends(run: Run, counts: Sequence[int], jokers: int, rules: Ruleset) -> tuple[list[list[int]], list[list[int]]]:
+_Ends = tuple[list[list[int]], list[list[int]]]
+
+
+def _run_ends(run: Run, counts: Sequence[int], jokers: int, rules: Ruleset) -> _Ends:
     """The sequences each end of ``run`` can take, low end first (each list starts with the empty one)."""
-    return [[], *_run_extensions(run, counts, jokers, rules, True)], [
-        [],
-        *_run_extensions(run, counts, jokers, rules, False),
-    ]
+    lows = _run_extensions(run, counts, jokers, rules, True)
+    highs = _run_extensions(run, counts, jokers, rules, False)
+    return [[], *lows], [[], *highs]
 
 
 def _combos(
-    meld: Meld, counts: Sequence[int], jokers: int, rules: Ruleset, split: bool
+    meld: Meld, counts: Sequence[int], jokers: int, rules: Ruleset, ends: _Ends | None, split: bool
 ) -> list[tuple[list[int], list[int], int]]:
     """Every (low end, high end, end number) ``meld`` can take (a group: low only).
 
-    ``split``: a run's ends take their sequences apart (end 0 the low one,
-    end 1 the high one); otherwise one option holds both (end 0).
+    ``ends``: a run's :func:`_run_ends`. ``split``: a run's ends take their
+    sequences apart (end 0 the low one, end 1 the high one); otherwise one
+    option holds both (end 0).
     """
     combos: list[tuple[list[int], list[int], int]] = []
     if isinstance(meld, Run):
-        lows, highs = _run_ends(meld, counts, jokers, rules)
+        lows, highs = ends if ends is not None else _run_ends(meld, counts, jokers, rules)
         if split:
             combos.extend((lo, [], 0) for lo in lows if lo)
             combos.extend(([], hi, 1) for hi in highs if hi)
@@ -128,12 +131,13 @@ def _meld_options(
     rules: Ruleset,
     tables: Tables,
     needs: int,
+    ends: _Ends | None,
     split: bool,
 ) -> list[LayOption]:
     w = tables.width
     pos = tables.pos
     options: list[LayOption] = []
-    for lo, hi, end in _combos(meld, counts, jokers, rules, split):
+    for lo, hi, end in _combos(meld, counts, jokers, rules, ends, split):
         naturals = [c for c in lo + hi if c != 52]
         packed = sum(1 << (w * pos[c]) for c in naturals)
         order: tuple[tuple[int, End | None], ...]
@@ -168,14 +172,10 @@ def _may_matter(meld: Meld, k: int) -> bool:
     return not isinstance(meld, Run) or k in (0, len(meld.cards) - 1)
 
 
-def _ends_apart(meld: Run, variants: list[Meld], counts: Sequence[int], jokers: int, rules: Ruleset) -> bool:
-    """Whether no choice of what the run's two ends take can grow it past 13 cards (R-M1), swapped or not."""
-    longest_low = longest_high = 0
-    for variant in variants:
-        assert isinstance(variant, Run)
-        lows, highs = _run_ends(variant, counts, jokers, rules)
-        longest_low = max(longest_low, *(len(lo) for lo in lows))
-        longest_high = max(longest_high, *(len(hi) for hi in highs))
+def _ends_apart(meld: Run, ends: list[_Ends]) -> bool:
+    """Whether no choice of what the run's two ends take (``ends``, swapped or not) grows it past 13 cards (R-M1)."""
+    longest_low = max(len(lo) for lows, _ in ends for lo in lows)
+    longest_high = max(len(hi) for _, highs in ends for hi in highs)
     return len(meld.cards) + longest_low + longest_high <= 13
 
 
@@ -206,10 +206,11 @@ def lay_options(
                     for k, _ in chosen:
                         swapped = swap_joker(swapped, meld.represents[k], rules)[0]
                     variants.append((swapped, sum(1 << n for _, n in chosen), tuple(n for _, n in chosen)))
-        split = isinstance(meld, Run) and _ends_apart(meld, [v for v, _, _ in variants], counts, jokers, rules)
+        ends = [_run_ends(v, counts, jokers, rules) if isinstance(v, Run) else None for v, _, _ in variants]
+        split = isinstance(meld, Run) and _ends_apart(meld, [e for e in ends if e is not None])
         seen: set[tuple[int, int, tuple[tuple[int, End | None], ...]]] = set()
-        for variant, mask, numbers in variants:
-            for option in _meld_options(variant, t, counts, jokers, rules, tables, mask, split):
+        for (variant, mask, numbers), variant_ends in zip(variants, ends):
+            for option in _meld_options(variant, t, counts, jokers, rules, tables, mask, variant_ends, split):
                 key = (option.packed, option.jokers, option.order)
                 if key not in seen:
                     seen.add(key)
