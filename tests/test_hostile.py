@@ -457,3 +457,20 @@ def test_replay_pauses_the_cycle_collector_and_restores_it_also_on_refusal(
     finally:
         (gc.enable if was else gc.disable)()
     assert during == [False, False, False]
+
+
+def test_replay_leaves_what_a_caller_froze_frozen() -> None:
+    # A server may gc.freeze() its objects before forking; replay's promotion of its own
+    # states to the oldest generation must not thaw them.
+    record = rl.GameRecord(rl.STRAIGHT, 2, seed=7, actions=(rl.DrawStock(),))
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        rl.replay(record)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+    before = gc.get_freeze_count()
+    rl.replay(record)
+    assert gc.get_freeze_count() == before == 0
