@@ -40,8 +40,22 @@ def strays_cases(draw: st.DrawFn) -> tuple[Ruleset, list[Card], list[Meld], bool
     return rules, hand[:9], table, opened
 
 
+@st.composite
+def loose_cases(draw: st.DrawFn) -> tuple[Ruleset, list[Card], list[Meld], bool]:
+    """A table from the oracle's cases and a hand of up to seven cards from anywhere (and a joker or not)."""
+    rules, _, table, opened = draw(go_out_cases())
+    on_table = CardMultiset(c for m in table for c in m.cards)
+    hand: list[Card] = []
+    for card in draw(st.lists(st.sampled_from(NATURALS), min_size=2, max_size=7)):
+        if (CardMultiset([*hand, card]) + on_table).count(card) <= rules.decks:
+            hand.append(card)
+    if rules.jokers and draw(st.booleans()) and on_table.jokers < rules.jokers:
+        hand.append(rl.JOKER)
+    return rules, hand, table, opened
+
+
 @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(go_out_cases(), strays_cases()))
+@given(st.one_of(go_out_cases(), strays_cases(), loose_cases()))
 def test_the_screen_refuses_only_hands_that_cannot_go_out(case: tuple[Ruleset, list[Card], list[Meld], bool]) -> None:
     # R-T2, E1, E3: at most one card is left for the discard; the screen's count is a lower bound.
     rules, hand, table, opened = case
@@ -53,7 +67,7 @@ def test_the_screen_refuses_only_hands_that_cannot_go_out(case: tuple[Ruleset, l
 
 
 @settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(go_out_cases(), strays_cases()))
+@given(st.one_of(go_out_cases(), strays_cases(), loose_cases()))
 def test_plan_go_out_agrees_with_its_unscreened_search(case: tuple[Ruleset, list[Card], list[Meld], bool]) -> None:
     rules, hand, table, opened = case
     assert (rl.plan_go_out(hand, table, rules, opened=opened) is not None) == _search_finds(hand, table, rules, opened)
