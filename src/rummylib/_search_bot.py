@@ -127,7 +127,7 @@ class SearchBotSettings:
     8
     """
 
-    samples: int = attrs.field(default=24, validator=_positive("samples", MAX_SAMPLES))
+    samples: int = attrs.field(default=48, validator=_positive("samples", MAX_SAMPLES))
     batch: int = attrs.field(default=8, validator=_positive("batch", MAX_SAMPLES))
     candidates: int = attrs.field(default=4, validator=_positive("candidates", MAX_SAMPLES))
     horizon: int = attrs.field(default=1, validator=_positive("horizon", MAX_SAMPLES))
