@@ -152,11 +152,11 @@ class OpeningSearch:
         rules: the ruleset.
         go_out: after the opening the whole hand must go out (R-D2).
         taken: the card taken from the pile that may not be discarded (R-T7), if any.
-        stranded: how many cards of a hand surely cannot leave it but by the
-            discard (a cheap test run before each go-out plan).
+        hopeless: whether a hand surely cannot go out onto a table (a cheap
+            sound screen run before each go-out plan).
     """
 
-    __slots__ = ("_go_out", "_memo", "_plans", "_rules", "_stranded", "_table", "_taken", "keep", "melds")
+    __slots__ = ("_go_out", "_hopeless", "_memo", "_plans", "_rules", "_table", "_taken", "keep", "melds")
 
     def __init__(
         self,
@@ -166,10 +166,10 @@ class OpeningSearch:
         *,
         go_out: bool,
         taken: Card | None,
-        stranded: Callable[[CardMultiset, tuple[Meld, ...], Ruleset], int] = lambda *_: 0,
+        hopeless: Callable[[CardMultiset, tuple[Meld, ...], Ruleset], bool] = lambda *_: False,
     ) -> None:
         self._rules = rules
-        self._stranded = stranded
+        self._hopeless = hopeless
         self._plans: dict[tuple[object, ...], bool] = {}
         self._table = table
         self._go_out = go_out
@@ -275,7 +275,7 @@ class OpeningSearch:
             key = (counts, chosen)
             hit = self._plans.get(key)
             if hit is None:
-                hit = self._plans[key] = self._stranded(rest, table, self._rules) <= self.keep and (
+                hit = self._plans[key] = not self._hopeless(rest, table, self._rules) and (
                     can_go_out(rest, table, self._rules, opened=True)
                 )
             return hit

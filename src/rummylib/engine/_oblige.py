@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Suit
+from rummylib.cards import CARDS, JOKER, Card, CardMultiset
 from rummylib.engine._cache import hand_opens
 from rummylib.engine._complete import (
     MeldInfo,
@@ -28,11 +28,9 @@ from rummylib.engine._complete import (
     fits_anywhere,
     may_open,
     minus,
-    run_covered,
-    suit_masks,
-    suits_held,
 )
 from rummylib.engine._hand import add_card, remove_card, remove_cards
+from rummylib.engine._screens import cannot_go_out
 from rummylib.engine._state import RoundState
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import Ruleset
@@ -43,8 +41,6 @@ from rummylib.solver._queries import can_go_out, candidates_with, hand_candidate
 # ask 16 times): ``hand_candidates`` keeps them in the solver's bounded cache.
 
 __all__ = ["can_finish_turn", "fits_anywhere", "needs_finish_check", "opening_search"]
-
-_SUITS = tuple(Suit)
 
 
 def needs_finish_check(r: RoundState) -> bool:
@@ -266,48 +262,10 @@ def _joker_covers(
             yield from _joker_covers(swapped, jokers + 1, after, rules, seen)
 
 
-def _stranded(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> int:
-    """How many cards of ``hand`` surely cannot leave it this turn but by the discard.
-
-    A card counts when no meld of the hand (with its jokers and every joker a
-    swap could free) can hold it, and no table meld of its suit (a run) or rank
-    (a set) could ever take it: a necessary condition for going out, and cheap
-    (bit masks per suit: the test of :func:`_may_meld` for every card at once).
-    """
-    counts = hand.counts
-    jokers = counts[52] if rules.jokers else 0
-    if rules.joker_swap:
-        jokers += sum(
-            1 for m in table if m.joker_count for c, x in zip(m.cards, m.represents) if c.is_joker and counts[x.index]
-        )
-    if jokers >= 2:
-        return 0  # two jokers make a meld of any card
-    suits = {m.suit for m in table if isinstance(m, Run)}
-    ranks = {int(m.rank) - 1 for m in table if isinstance(m, Group)}
-    masks = suit_masks(counts, rules.ace_high)
-    held = suits_held(counts)
-    group_with_joker = bool(jokers and rules.group3_max_jokers)
-    total = 0
-    for s, suit in enumerate(_SUITS):
-        if suit in suits:
-            continue
-        covered = run_covered(masks[s], jokers)
-        base = s * 13
-        for rank in range(13):
-            c = counts[base + rank]
-            if not c or covered & (2 << rank) or rank in ranks:
-                continue
-            if held[rank] >= 3 or (held[rank] >= 2 and group_with_joker):
-                continue
-            total += c
-    return total
-
-
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
     """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search)."""
-    keep = 1 if rules.must_discard_to_go_out else 0
-    if _stranded(hand, table, rules) > keep:
-        return False  # more cards than the discard can take fit no meld and no table meld
+    if cannot_go_out(hand, table, rules):
+        return False  # a sound screen in microseconds: most hands taking the discard fail here
     if not (may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run) and hand_opens(hand, rules)):
         return False  # cheap tests first: most hands cannot even open
     return can_go_out(hand, table, rules, opened=False, open_with=card, opens=True)
@@ -321,7 +279,7 @@ def opening_search(rules: Ruleset, r: RoundState) -> OpeningSearch:
     turn = r.turn
     table = tuple(tm.meld for tm in r.table)
     hand = r.hands[r.to_act]
-    return OpeningSearch(hand, table, rules, go_out=turn.must_go_out, taken=turn.taken, stranded=_stranded)
+    return OpeningSearch(hand, table, rules, go_out=turn.must_go_out, taken=turn.taken, hopeless=cannot_go_out)
 
 
 def opening_needs(rules: Ruleset, r: RoundState) -> tuple[int, bool, int | None, int | None]:
