@@ -82,10 +82,12 @@ def test_screen_examples() -> None:
     table: tuple[rl.Meld, ...] = ()
     assert cannot_go_out(rl.CardMultiset(C("7S QS JH 4D 5D 6D 7D 8D 3C 6C 6C 7C 7C JK")), table, rl.REMIK)
     assert not cannot_go_out(rl.CardMultiset(C("4D 5D 6D 7S 7H 7C 9H")), table, rl.REMIK)
-    # A table run of its suit may take a card: no verdict (R-T6).
+    # A table run takes the next card of its suit, and the one after through a held card or a joker (R-T6).
     run = rl.parse_meld("5C 6C 7C", rl.REMIK)
-    assert not cannot_go_out(rl.CardMultiset(C("4D 5D 6D 3C 9S")), (run,), rl.REMIK)
     assert cannot_go_out(rl.CardMultiset(C("4D 5D 6D 3C 9S")), (), rl.REMIK)
+    assert not cannot_go_out(rl.CardMultiset(C("4D 5D 6D 4C 9S")), (run,), rl.REMIK)
+    assert not cannot_go_out(rl.CardMultiset(C("4D 5D 6D 3C 4C 9S")), (run,), rl.REMIK)
+    assert cannot_go_out(rl.CardMultiset(C("4D 5D 6D 3C 9S")), (run,), rl.REMIK)  # 4C is missing
 
 
 def test_unopened_may_take_the_discard_to_open_and_go_out_by_a_discard_where_melding_out_is_allowed() -> None:

@@ -10,8 +10,9 @@ The counting argument. Let ``J`` bound the jokers that can end up in new
 melds (the hand's, and one per table joker whose card the hand holds, for a
 swap). A natural card is *free* when it may leave the hand without a joker
 beside it: it sits in three consecutive held positions of its suit, its rank
-is held in three suits, or a table meld of its suit (a run) or rank (a set)
-might take it. Every other card needs a joker in its new meld:
+is held in three suits, a table set of its rank might take it, a table run
+of its suit reaches it (through held positions and at most ``J`` jokers
+laid off), or a swap might put it in place of a table joker. Every other card needs a joker in its new meld:
 
 * a card with no *partner* (another held card of its suit within two
   positions, or of its rank in another suit) needs two: a run window of
@@ -65,6 +66,43 @@ def _rank_masks(counts: tuple[int, ...]) -> tuple[int, int]:
     return two, three
 
 
+def _table_reach(table: tuple[Meld, ...], masks: list[int], jokers: int, rules: Ruleset) -> tuple[list[int], int]:
+    """Per suit, the positions table runs might take (bits 1-13); and the ranks of table sets (bits 1-13).
+
+    A run takes a card at either end, then the next: a held position, or a
+    joker laid off (at most ``jokers`` of them), on and on. A card a table
+    joker stands for may go in by a swap (R-J4).
+    """
+    reach = [0, 0, 0, 0]
+    ranks = 0
+    top = 14 if rules.ace_high else 13
+    for meld in table:
+        if isinstance(meld, Run):
+            s = meld.suit.index
+            m = masks[s]
+            got = 0
+            for pos, step, stop in ((meld.start - 1, -1, 0), (meld.start + len(meld.cards), 1, top + 1)):
+                budget = jokers
+                while pos != stop:
+                    if m >> pos & 1:
+                        got |= 1 << pos
+                    elif budget:
+                        budget -= 1
+                    else:
+                        break
+                    pos += step
+            if got & (1 << 14):
+                got |= 2  # the high ace is the low ace's card
+            reach[s] |= got
+        elif isinstance(meld, Group):
+            ranks |= 2 << (int(meld.rank) - 1)
+        if rules.joker_swap and meld.joker_count:
+            for c, x in zip(meld.cards, meld.represents):
+                if c.is_joker and x.suit is not None:
+                    reach[x.suit.index] |= 2 << x.index % 13
+    return reach, ranks
+
+
 def cannot_go_out(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> bool:
     """Whether ``hand`` surely cannot be laid out this turn but for one discard (see the module docstring).
 
@@ -75,24 +113,16 @@ def cannot_go_out(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -
     keep = 1
     counts = hand.counts
     jokers = (counts[52] if rules.jokers else 0) + swappable_jokers(counts, table, rules)
-    run_suits = 0
-    group_ranks = 0
-    for meld in table:
-        if isinstance(meld, Run):
-            run_suits |= 1 << meld.suit.index
-        elif isinstance(meld, Group):
-            group_ranks |= 2 << (int(meld.rank) - 1)
+    masks = suit_masks(counts, rules.ace_high)
+    reach, group_ranks = _table_reach(table, masks, jokers, rules)
     two, three = _rank_masks(counts)
     free_ranks = three | group_ranks
     group_with_joker = bool(jokers and rules.group3_max_jokers)
-    masks = suit_masks(counts, rules.ace_high)
     needy = lonely = stranded = 0
     for s in range(4):
-        if run_suits >> s & 1:
-            continue  # a table run of the suit might take any of its cards
         m = masks[s]
         natural = run_covered(m, 0)
-        cand = m & _LOW13 & ~natural & ~free_ranks
+        cand = m & _LOW13 & ~natural & ~free_ranks & ~reach[s]
         if not cand:
             continue
         near = m & ((m << 1) | (m >> 1) | (m << 2) | (m >> 2))
