@@ -21,13 +21,15 @@ hand's size and card bound down instead of summing them at every node.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from rummylib.cards import Card, CardMultiset
-from rummylib.engine._cache import hand_opens
+from rummylib.engine._cache import goes_out, hand_opens
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
-from rummylib.solver._queries import Candidate, can_go_out, sorted_by_points
+from rummylib.solver._queries import Candidate, sorted_by_points
 
 __all__ = [
     "MeldInfo",
@@ -56,23 +58,31 @@ _BOUND = tuple(_card_bound(i) for i in range(53))
 
 def card_bound(counts: tuple[int, ...]) -> int:
     """An upper bound on the opening points ``counts`` can still bring."""
-    return sum(c * b for c, b in zip(counts, _BOUND) if c)
+    return sum(map(operator.mul, counts, _BOUND))
+
+
+#: Maps a count byte to 1 when a card is held (``bytes.translate``).
+_HELD: Final = bytes([0] + [1] * 255)
+#: A suit's 13 presence bytes (ace first) to its run mask, without and with the high ace (filled on demand).
+_MASKS: dict[bytes, tuple[int, int]] = {}
+
+
+def _suit_mask(held: bytes) -> tuple[int, int]:
+    found = _MASKS.get(held)
+    if found is None:
+        mask = 0
+        for rank, h in enumerate(held):
+            if h:
+                mask |= 2 << rank
+        found = _MASKS[held] = (mask, mask | (1 << 14) if mask & 2 else mask)  # at most 2**13 keys
+    return found
 
 
 def suit_masks(counts: tuple[int, ...], ace_high: bool) -> list[int]:
     """Per suit, a bit per run position held: bit 1 = ace low ... bit 13 = king, bit 14 = ace high."""
-    masks = []
-    for base in (0, 13, 26, 39):
-        mask = 0
-        bit = 2
-        for c in counts[base : base + 13]:
-            if c:
-                mask |= bit
-            bit <<= 1
-        if ace_high and mask & 2:
-            mask |= 1 << 14
-        masks.append(mask)
-    return masks
+    held = bytes(counts[:52]).translate(_HELD)
+    k = 1 if ace_high else 0
+    return [_suit_mask(held[base : base + 13])[k] for base in (0, 13, 26, 39)]
 
 
 def run_covered(mask: int, jokers: int) -> int:
@@ -276,7 +286,7 @@ class OpeningSearch:
             hit = self._plans.get(key)
             if hit is None:
                 hit = self._plans[key] = not self._hopeless(rest, table, self._rules) and (
-                    can_go_out(rest, table, self._rules, opened=True)
+                    goes_out(rest, table, self._rules, opened=True)
                 )
             return hit
         taken = self._taken

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rummylib.cards import CARDS, JOKER, Card, CardMultiset
-from rummylib.engine._cache import hand_opens
+from rummylib.engine._cache import goes_out, hand_opens
 from rummylib.engine._complete import (
     MeldInfo,
     OpeningSearch,
@@ -35,7 +35,7 @@ from rummylib.engine._state import RoundState
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import Ruleset
 from rummylib.solver import find_melds
-from rummylib.solver._queries import can_go_out, candidates_with, hand_candidates
+from rummylib.solver._queries import candidates_with, hand_candidates
 
 # The candidate melds of a pool on count vectors are shared by every check of one turn (16 swaps
 # ask 16 times): ``hand_candidates`` keeps them in the solver's bounded cache.
@@ -268,7 +268,7 @@ def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...]
         return False  # a sound screen in microseconds: most hands taking the discard fail here
     if not (may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run) and hand_opens(hand, rules)):
         return False  # cheap tests first: most hands cannot even open
-    return can_go_out(hand, table, rules, opened=False, open_with=card, opens=True)
+    return goes_out(hand, table, rules, opened=False, open_with=card, opens=True)
 
 
 # --- the question --------------------------------------------------------------------------
@@ -339,10 +339,10 @@ def can_finish_turn(rules: Ruleset, r: RoundState, pool: CardMultiset | None = N
     table = tuple(tm.meld for tm in r.table)
     if turn.must_go_out:
         if not turn.freed_jokers:
-            return can_go_out(hand, table, rules, opened=True)
+            return goes_out(hand, table, rules, opened=True)
         # R-J4 inside a D2 go-out: the freed jokers go into new melds first, then the rest goes out.
         for rest, after in _joker_covers(hand, turn.freed_jokers, table, rules, set()):
-            if len(rest) >= keep and (not rest or can_go_out(rest, after, rules, opened=True)):
+            if len(rest) >= keep and (not rest or goes_out(rest, after, rules, opened=True)):
                 return True
         return False
     if turn.must_meld is not None or turn.freed_jokers > 0:

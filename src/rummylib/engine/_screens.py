@@ -41,16 +41,37 @@ __all__ = ["cannot_go_out", "swappable_jokers"]
 _LOW13 = 0x3FFE  # bits 1..13: the positions ace-low to king
 
 
+#: What the screens read of a table meld: whether a run, its suit, first and one-past-last positions, the
+#: bit of a set's rank, and the card index each joker stands for.
+_Facts = tuple[bool, int, int, int, int, tuple[int, ...]]
+_FACTS: dict[int, tuple[Meld, _Facts]] = {}
+
+
+def _facts(meld: Meld) -> _Facts:
+    # Keyed on identity (the meld is held, so its id stays its own): table melds live for many turns.
+    found = _FACTS.get(id(meld))
+    if found is not None and found[0] is meld:
+        return found[1]
+    stands = tuple(x.index for c, x in zip(meld.cards, meld.represents) if c.is_joker)
+    if isinstance(meld, Run):
+        facts: _Facts = (True, meld.suit.index, meld.start, meld.start + len(meld.cards), 0, stands)
+    else:
+        facts = (False, 0, 0, 0, 2 << (int(meld.rank) - 1) if isinstance(meld, Group) else 0, stands)
+    if len(_FACTS) >= 4096:
+        _FACTS.clear()
+    _FACTS[id(meld)] = (meld, facts)
+    return facts
+
+
 def swappable_jokers(counts: tuple[int, ...], table: tuple[Meld, ...], rules: Ruleset) -> int:
     """An upper bound on the jokers swaps could bring into the hand: one per table joker whose card it holds."""
     if not rules.joker_swap:
         return 0
     total = 0
-    for m in table:
-        if m.joker_count:
-            for c, x in zip(m.cards, m.represents):
-                if c.is_joker and counts[x.index]:
-                    total += 1
+    for meld in table:
+        for x in _facts(meld)[5]:
+            if counts[x]:
+                total += 1
     return total
 
 
@@ -75,31 +96,40 @@ def _table_reach(table: tuple[Meld, ...], masks: list[int], jokers: int, rules: 
     """
     reach = [0, 0, 0, 0]
     ranks = 0
-    top = 14 if rules.ace_high else 13
+    top = 15 if rules.ace_high else 14  # one past the last position
+    swap = rules.joker_swap
     for meld in table:
-        if isinstance(meld, Run):
-            s = meld.suit.index
+        is_run, s, start, stop, rank_bit, stands = _facts(meld)
+        if is_run:
             m = masks[s]
             got = 0
-            for pos, step, stop in ((meld.start - 1, -1, 0), (meld.start + len(meld.cards), 1, top + 1)):
-                budget = jokers
-                while pos != stop:
-                    if m >> pos & 1:
-                        got |= 1 << pos
-                    elif budget:
-                        budget -= 1
-                    else:
-                        break
-                    pos += step
+            budget = jokers
+            pos = start - 1
+            while pos:
+                if m >> pos & 1:
+                    got |= 1 << pos
+                elif budget:
+                    budget -= 1
+                else:
+                    break
+                pos -= 1
+            budget = jokers
+            pos = stop
+            while pos < top:
+                if m >> pos & 1:
+                    got |= 1 << pos
+                elif budget:
+                    budget -= 1
+                else:
+                    break
+                pos += 1
             if got & (1 << 14):
                 got |= 2  # the high ace is the low ace's card
             reach[s] |= got
-        elif isinstance(meld, Group):
-            ranks |= 2 << (int(meld.rank) - 1)
-        if rules.joker_swap and meld.joker_count:
-            for c, x in zip(meld.cards, meld.represents):
-                if c.is_joker and x.suit is not None:
-                    reach[x.suit.index] |= 2 << x.index % 13
+        ranks |= rank_bit
+        if swap:
+            for x in stands:
+                reach[x // 13] |= 2 << x % 13
     return reach, ranks
 
 

@@ -123,15 +123,35 @@ def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candid
             _add_runs(suit, start, found, index_at, out)
 
 
+#: ``_RUN_POINTS[start][length]``: the opening points of a run of ``length`` positions from ``start`` (R-V, O3).
+_RUN_POINTS: Final = tuple(
+    tuple(sum(_position_value(p) for p in range(start, start + n)) for n in range(ACE_HIGH + 1))
+    for start in range(ACE_HIGH + 1)
+)
+
+
 def _add_runs(suit: Suit, start: int, found: list[tuple[int, int]], index_at: list[int], out: list[Candidate]) -> None:
+    points = _RUN_POINTS[start]
+    window = index_at[start : start + 13]  # window[k]: the card of slot k
+    ace_high = start + 13 > ACE_HIGH  # the window may reach the high ace, whose index sorts first
     for length, mask in found:
-        slots = [52 if mask >> k & 1 else index_at[start + k] for k in range(length)]
-        cards = tuple(JOKER if i == 52 else CARDS[i] for i in slots)
-        points = sum(_position_value(p) for p in range(start, start + length))
-        used = mask.bit_count()
-        pairs = _pairs(slots)
-        bound = sum(_BOUND[i] * k for i, k in pairs)
-        out.append(Candidate(_new_run(suit, start, cards), pairs, points, not used, length, bound, used))
+        if not mask:
+            naturals = window[:length]
+            cards = tuple([CARDS[i] for i in naturals])
+            used = 0
+        else:
+            naturals = [window[k] for k in range(length) if not mask >> k & 1]
+            cards = tuple([JOKER if mask >> k & 1 else CARDS[window[k]] for k in range(length)])
+            used = mask.bit_count()
+        if ace_high and start + length - 1 == ACE_HIGH:
+            naturals = sorted(naturals)
+        bound = 11 * used
+        for i in naturals:
+            bound += _BOUND[i]
+        pairs = tuple([(i, 1) for i in naturals])
+        if used:
+            pairs += ((52, used),)
+        out.append(Candidate(_new_run(suit, start, cards), pairs, points[length], not used, length, bound, used))
 
 
 def _clean_runs(counts: tuple[int, ...], top: int, out: list[Candidate], suits: range) -> None:
