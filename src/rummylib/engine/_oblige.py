@@ -29,18 +29,25 @@ from rummylib.engine._complete import (
     may_open,
     minus,
 )
-from rummylib.engine._hand import add_card, remove_card, remove_cards
+from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._screens import cannot_go_out
-from rummylib.engine._state import RoundState
+from rummylib.engine._state import FRESH_TURN, Phase, RoundState, evolve_round, evolve_turn
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
-from rummylib.rules import Ruleset
+from rummylib.rules import DiscardRule, Ruleset
 from rummylib.solver import find_melds
 from rummylib.solver._queries import candidates_with, hand_candidates
 
 # The candidate melds of a pool on count vectors are shared by every check of one turn (16 swaps
 # ask 16 times): ``hand_candidates`` keeps them in the solver's bounded cache.
 
-__all__ = ["can_finish_turn", "fits_anywhere", "needs_finish_check", "opening_search"]
+__all__ = [
+    "can_finish_turn",
+    "fits_anywhere",
+    "may_take_discard",
+    "needs_finish_check",
+    "opening_search",
+    "take_discard_round",
+]
 
 
 def needs_finish_check(r: RoundState) -> bool:
@@ -356,3 +363,39 @@ def can_finish_turn(rules: Ruleset, r: RoundState, pool: CardMultiset | None = N
         cover = _Cover(hand, need, owed, allowance, keep, _swap_counts(r, rules), new_melds, rules, pool)
         return cover.run()
     return _t7_ok(rules, r)
+
+
+# --- taking the discard (R-D2, T7) --------------------------------------------------------
+
+
+def take_discard_round(rules: Ruleset, r: RoundState) -> RoundState:
+    """The round after the player to act takes the top discard (the pile is not empty), unchecked."""
+    seat = r.to_act
+    card = r.discard[-1]
+    taken = None if rules.discard_taken_card else card
+    if rules.discard_rule is DiscardRule.NEW_MELD:
+        # R-D2: before opening, take it only to go out (house variant: only to open with it).
+        must_go_out = not r.opened[seat] and not rules.take_discard_to_open
+        turn = evolve_turn(FRESH_TURN, drawn=card, taken=taken, must_meld=card, must_go_out=must_go_out)
+    else:
+        turn = evolve_turn(FRESH_TURN, drawn=card, taken=taken)
+    hands = replace(r.hands, seat, add_card(r.hands[seat], card))
+    return evolve_round(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn)
+
+
+#: The last round asked whether its player may take the discard, and the answer (held, so its id stays its
+#: own): the draw listing asks, then ``apply`` asks again of the same round.
+_TAKE: list[tuple[RoundState, Ruleset, bool]] = []
+
+
+def may_take_discard(rules: Ruleset, r: RoundState, new: RoundState | None = None) -> bool:
+    """Whether the player to act may take the top discard (the pile is not empty): the turn can still end (R-D2, T7).
+
+    ``new``: the round after the take, if built already.
+    """
+    last = _TAKE[0] if _TAKE else None
+    if last is not None and last[0] is r and last[1] is rules:
+        return last[2]
+    answer = can_finish_turn(rules, take_discard_round(rules, r) if new is None else new)
+    _TAKE[:] = [(r, rules, answer)]
+    return answer
