@@ -166,7 +166,19 @@ class OpeningSearch:
             sound screen run before each go-out plan).
     """
 
-    __slots__ = ("_go_out", "_hopeless", "_memo", "_plans", "_rules", "_table", "_taken", "keep", "melds")
+    __slots__ = (
+        "_go_out",
+        "_hopeless",
+        "_memo",
+        "_path",
+        "_plans",
+        "_rules",
+        "_table",
+        "_taken",
+        "keep",
+        "known",
+        "melds",
+    )
 
     def __init__(
         self,
@@ -188,6 +200,9 @@ class OpeningSearch:
         # Most valuable first: a completion, when there is one, is found early.
         self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
         self._memo: dict[tuple[object, ...], bool] = {}
+        self._path: list[int] = []
+        #: Indices (into :attr:`melds`) of melds seen in a completion found: each is in an opening that exists.
+        self.known: set[int] = set()
 
     def opens(self, counts: tuple[int, ...]) -> bool:
         """``can_open(hand, rules)`` for the hand of this search (``counts``), duties aside.
@@ -216,9 +231,15 @@ class OpeningSearch:
         """Whether opening melds from ``counts`` can bring ``need`` more points (and a clean run, the card).
 
         ``chosen`` are the indices (into :attr:`melds`) laid on the way, which a
-        go-out plan may lay off onto.
+        go-out plan may lay off onto. The melds of a completion found join
+        :attr:`known` (a memo hit ends the path early: those melds are still
+        in an opening that exists).
         """
-        return self._complete(counts, sum(counts), card_bound(counts), need, clean, card, allowance, chosen)
+        self._path = []
+        found = self._complete(counts, sum(counts), card_bound(counts), need, clean, card, allowance, chosen)
+        if found:
+            self.known.update(self._path)
+        return found
 
     def _complete(
         self,
@@ -273,6 +294,7 @@ class OpeningSearch:
                 after,
             ):
                 result = True
+                self._path.append(j)  # on the way back up from the completion found
                 break
         self._memo[key] = result
         return result

@@ -389,6 +389,8 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
     search = opening_search(rules, r)
     if not r.turn.melds_laid and not search.opens(p.hand.counts):
         return
+    if allowance is not None:
+        search.known.clear()  # the screen's openings may hold more melds than the turn allows
     less = None if allowance is None else allowance - 1
     counts = p.hand.counts
     size = len(p.hand)
@@ -403,6 +405,9 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
                 yield LayMeld(info.meld)
             continue
         if rest < search.keep:
+            continue
+        if j in search.known:  # a meld of an opening found for another meld (with the same duties)
+            yield LayMeld(info.meld)
             continue
         left = card if card is None or not any(i == card for i, _ in info.pairs) else None
         chosen = (j,) if go_out else ()
