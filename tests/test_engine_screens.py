@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import attrs
 from _oracle_solver import oracle_can_go_out
 from _walks import WALK_RULES, walk
@@ -9,6 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummylib as rl
+from rummylib.engine import _cache as engine_cache
+from rummylib.engine._cache import goes_out
 from rummylib.engine._screens import cannot_go_out
 from rummylib.solver._queries import can_go_out
 
@@ -102,3 +106,19 @@ def test_unopened_may_take_the_discard_to_open_and_go_out_by_a_discard_where_mel
     t = rl.apply(s, rl.TakeDiscard())
     t = rl.apply(t, rl.LayMeld(rl.parse_meld("9H 10H JH QH KH AH", rules)))
     assert rl.apply(t, rl.Discard(rl.parse_card("4S"))).phase in (rl.Phase.ROUND_OVER, rl.Phase.GAME_OVER)
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions((6, 12)), st.randoms(use_true_random=False))
+def test_cached_go_out_answer_is_the_solvers_in_any_table_order(
+    pos: tuple[rl.CardMultiset, tuple[rl.Meld, ...], rl.Ruleset], rnd: random.Random
+) -> None:
+    # R-E1: the engine keeps go-out answers keyed on the table as a multiset; the order melds were laid
+    # in never changes whether a hand can go out.
+    hand, table, rules = pos
+    want = can_go_out(hand, table, rules, opened=True)
+    shuffled = list(table)
+    rnd.shuffle(shuffled)
+    engine_cache.clear()
+    assert goes_out(hand, table, rules, opened=True) is want
+    assert goes_out(hand, tuple(shuffled), rules, opened=True) is want  # a hit of the first question

@@ -31,7 +31,7 @@ from rummylib.cards import Card, CardMultiset
 from rummylib.engine import LegalActions, Phase, PlayerView, TurnState
 from rummylib.engine._screens import cannot_go_out
 from rummylib.errors import SimulationError, SimulationReason
-from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, meld_points
+from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, meld_points
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
 from rummylib.solver import Opening, Partition, best_opening, best_partition
@@ -412,10 +412,15 @@ def _ends_taking(meld: Meld, card: Card) -> tuple[End | None, ...]:
     if isinstance(meld, Run):
         if card.is_joker:
             return (End.HIGH, End.LOW)
+        if card.suit is not meld.suit or card.rank is None:
+            return ()
+        # card_at_position(p, suit) is the card of rank p (the ace at 14), compared without building it.
+        rank = int(card.rank)
+        end, start = meld.end, meld.start
         ends: list[End | None] = []
-        if meld.end < ACE_HIGH and card == card_at_position(meld.end + 1, meld.suit):
+        if end < ACE_HIGH and rank == (1 if end + 1 == ACE_HIGH else end + 1):
             ends.append(End.HIGH)
-        if meld.start > 1 and card == card_at_position(meld.start - 1, meld.suit):
+        if start > 1 and rank == start - 1:
             ends.append(End.LOW)
         return tuple(ends)
     if (
