@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import rummylib as rl
 from rummylib.engine import _cache as engine_cache
 from rummylib.engine._cache import goes_out
+from rummylib.engine._complete import may_open
 from rummylib.engine._screens import cannot_go_out
 from rummylib.solver._queries import can_go_out
 
@@ -122,3 +123,14 @@ def test_cached_go_out_answer_is_the_solvers_in_any_table_order(
     engine_cache.clear()
     assert goes_out(hand, table, rules, opened=True) is want
     assert goes_out(hand, tuple(shuffled), rules, opened=True) is want  # a hit of the first question
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions((3, 16)))
+def test_opening_screen_never_rules_out_an_opening_the_solver_finds(
+    pos: tuple[rl.CardMultiset, tuple[rl.Meld, ...], rl.Ruleset],
+) -> None:
+    # R-O2: GreedyBot and the listing skip the opening search when the cheap test says no opening.
+    hand, _, rules = pos
+    if not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
+        assert rl.best_opening(hand, rules) is None

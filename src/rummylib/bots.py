@@ -29,6 +29,7 @@ from rummylib.actions import (
 )
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine import LegalActions, Phase, PlayerView, TurnState
+from rummylib.engine._complete import may_open
 from rummylib.engine._screens import cannot_go_out
 from rummylib.errors import SimulationError, SimulationReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, meld_points
@@ -285,6 +286,9 @@ class GreedyBot:
         return result  # type: ignore[return-value]
 
     def _opening(self, hand: CardMultiset, rules: Ruleset) -> Opening | None:
+        # The engine's cheap necessary test first: most hands cannot bring an opening's points at all (R-O2).
+        if not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
+            return None
         result = self._cached(("opening", hand), lambda: best_opening(hand, rules))
         return result  # type: ignore[return-value]
 
