@@ -14,7 +14,7 @@ opening goes out asks it for the melds left, and so does the next listing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.melds import Meld
@@ -22,9 +22,15 @@ from rummylib.rules import Ruleset
 from rummylib.solver import can_open
 from rummylib.solver._queries import can_go_out, clear_candidates, hand_candidates
 
-__all__ = ["clear", "goes_out", "hand_melds", "hand_opens"]
+__all__ = ["clear", "goes_out", "hand_melds", "hand_opens", "register"]
 
 T = TypeVar("T")
+
+
+class _Clearable(Protocol):
+    def clear(self) -> None: ...
+
+
 _SIZE = 256
 
 
@@ -46,6 +52,15 @@ class _Cache(dict[tuple[int, tuple[int, ...]], tuple[Ruleset, object]]):
 
 
 _ALL: list[_Cache] = []
+#: Other modules' caches (anything with ``clear()``), forgotten by :func:`clear` too.
+_OTHERS: list[_Clearable] = []
+
+
+def register(cache: _Clearable) -> None:
+    """Have :func:`clear` forget ``cache`` too (a module's own small cache)."""
+    _OTHERS.append(cache)
+
+
 _MELDS = _Cache()
 _OPENS = _Cache()
 
@@ -97,5 +112,7 @@ def clear() -> None:
     """Forget every cached answer (benchmarks measure a cold listing)."""
     for cache in _ALL:
         cache.clear()
+    for other in _OTHERS:
+        other.clear()
     _GO_OUT.clear()
     clear_candidates()

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rummylib.cards import CARDS, JOKER, Card, CardMultiset
-from rummylib.engine._cache import goes_out, hand_opens
+from rummylib.engine._cache import goes_out, hand_opens, register
 from rummylib.engine._complete import (
     MeldInfo,
     OpeningSearch,
@@ -386,6 +386,7 @@ def take_discard_round(rules: Ruleset, r: RoundState) -> RoundState:
 #: The last round asked whether its player may take the discard, and the answer (held, so its id stays its
 #: own): the draw listing asks, then ``apply`` asks again of the same round.
 _TAKE: list[tuple[RoundState, Ruleset, bool]] = []
+register(_TAKE)
 
 
 def may_take_discard(rules: Ruleset, r: RoundState, new: RoundState | None = None) -> bool:

@@ -32,6 +32,7 @@ and one card at most leaves the hand that way (R-E1, E3).
 from __future__ import annotations
 
 from rummylib.cards import CardMultiset
+from rummylib.engine._cache import register
 from rummylib.engine._complete import run_covered, suit_masks
 from rummylib.melds import Group, Meld, Run
 from rummylib.rules import Ruleset
@@ -45,6 +46,7 @@ _LOW13 = 0x3FFE  # bits 1..13: the positions ace-low to king
 #: bit of a set's rank, and the card index each joker stands for.
 _Facts = tuple[bool, int, int, int, int, tuple[int, ...]]
 _FACTS: dict[int, tuple[Meld, _Facts]] = {}
+register(_FACTS)
 
 
 def _facts(meld: Meld) -> _Facts:
