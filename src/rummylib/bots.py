@@ -295,8 +295,7 @@ class GreedyBot:
     def _plan(self, view: PlayerView, table: tuple[Meld, ...], opened: bool) -> list[Action] | None:
         hand, rules = view.hand, view.rules
         key = ("plan", hand, table, opened)
-        # The view's hand and table are the engine's own checked values: the solver's unchecked entry.
-        # The engine's sound screen answers most hands (no plan) in microseconds, the search in milliseconds.
+        # The engine's checked values go to the solver's unchecked entry, past the engine's sound screen.
         return self._cached(  # type: ignore[return-value]
             key, lambda: None if cannot_go_out(hand, table, rules) else plan_checked(hand, table, rules, opened=opened)
         )
@@ -326,9 +325,7 @@ class GreedyBot:
         rules = view.rules
         opened = view.opened[view.seat]
         if rules.discard_rule is DiscardRule.NEW_MELD and not opened:
-            # Offered only if it can open and go out with it (R-D2), or open with it (the
-            # house variant): either way the hand with it can open, so take it.
-            return True
+            return True  # offered only if it can open (and go out, R-D2) with it: the hand with it can open
         with_top = self._partition(view.hand + CardMultiset((top,)), rules)
         without = self._partition(view.hand, rules)
         # Lower deadwood than holding it as deadwood: the card sits in a meld.
@@ -418,8 +415,7 @@ def _ends_taking(meld: Meld, card: Card) -> tuple[End | None, ...]:
             return (End.HIGH, End.LOW)
         if card.suit is not meld.suit or card.rank is None:
             return ()
-        # card_at_position(p, suit) is the card of rank p (the ace at 14), compared without building it.
-        rank = int(card.rank)
+        rank = int(card.rank)  # the card at position p is the one of rank p (the ace at 14)
         end, start = meld.end, meld.start
         ends: list[End | None] = []
         if end < ACE_HIGH and rank == (1 if end + 1 == ACE_HIGH else end + 1):
