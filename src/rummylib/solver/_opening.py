@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 from operator import mul
 from typing import cast
@@ -145,11 +146,13 @@ def _settle(
     def plain(value: int) -> int:
         return value // unit * m2 + value % unit
 
-    if known is not None:
-        found: tuple[int, list[Shape]] | None = (known[0] // m2 * unit + known[0] % m2, known[1])
-    else:
-        # An opening is never empty: a first cover must be worth more than nothing.
-        found = first_cover(points_cover, tables, x, jokers, need, max(alpha, 0), unit, size)
+    # An opening is never empty: a first cover must be worth more than nothing (and the known one).
+    known_value = None if known is None else known[0] // m2 * unit + known[0] % m2
+    floor = max(alpha, 0) if known_value is None else max(alpha, known_value)
+    # Beside a known cover only a shallow dive (each round of a deep one solves a programme).
+    found = first_cover(points_cover, tables, x, jokers, need, floor, unit, size, deep=known is None)
+    if found is None and known is not None and known_value is not None:
+        found = (known_value, known[1])
     if found is None:
         best = _plain(points_cover, x, jokers, need, alpha, unit)
         return None if best is None else (plain(best[0]), best[1])
@@ -207,23 +210,42 @@ def _keep_one(
     if priced:
         bounds.append(_bounds_without(priced[0], x, jokers, SCALE, m2))
     # (bound without the card, position: 52 for a joker); the most promising first.
-    choices = sorted(((min(b[k] for b in bounds), k) for k in bounds[0]), key=lambda c: (-c[0], c[1]))
+    choices = [(-min(b[k] for b in bounds), k, False) for k in bounds[0]]
+    heapq.heapify(choices)
     # The best cover of all the cards less one card, where that still is one, is a first answer.
     found = max(_hints(best[1], tables, need).values(), key=lambda hint: hint[0], default=None)
     floor = alpha if found is None or found[0] <= alpha else found[0]
-    for bound, position in choices:
-        if bound <= floor:
-            break  # sorted: no card left out can beat what is found
+    fresh: dict[int, Cover] = {}
+    while choices:
+        bound, position, priced_anew = heapq.heappop(choices)
+        if -bound <= floor:
+            break  # in bound order: no card left out can beat what is found
         rest, rest_jokers = (x, jokers - 1) if position == 52 else (x - (1 << (w * position)), jokers)
+        if priced and not priced_anew:
+            # The input's prices may call a card free to leave that is not (the relaxation
+            # leaves it at no cost, the covers of the rest cannot): price the rest anew,
+            # and search it in the order of the new bound.
+            points_cover = tightened(cover, tables, rest, rest_jokers, _split(tables.rules), 0)
+            fresh[position] = points_cover
+            anew = _bounds_of(points_cover, rest, rest_jokers, SCALE, m2)
+            heapq.heappush(choices, (max(bound, -anew), position, True))
+            continue
         if priced:
             known = found if found is not None and found[0] > alpha else None
-            value = _settle(cover, priced[0], tables, rest, rest_jokers, need, floor, m2, size - 1, known)
+            value = _settle(cover, fresh[position], tables, rest, rest_jokers, need, floor, m2, size - 1, known)
         else:
             value = _search(cover, tables, rest, rest_jokers, need, floor, m2)
         if value is not None and value[0] > floor:
             found = value
             floor = value[0]
     return found if found is not None and found[0] > alpha else None
+
+
+def _bounds_of(cover: Cover, x: int, jokers: int, scale: int, m2: int) -> int:
+    """A bound on the plain gain of ``x`` and ``jokers``: ``cover``'s, read as in :func:`_bounds_without`."""
+    bound = cover.remaining(x, jokers)
+    unit = scale * m2
+    return bound // unit * m2 + min(bound % unit, m2 - 1)
 
 
 def _bounds_without(cover: Cover, x: int, jokers: int, scale: int, m2: int) -> dict[int, int]:
@@ -304,8 +326,32 @@ def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettin
         return None  # no meld fits in what may be laid
     if rules.opening_clean_run and not _has_clean_run(hand.counts, rules.ace_high):
         return None  # most hands: no opening without a clean run, and no search needed
+    if len(hand) >= settings.orders_from:
+        # Budgeted attempts in each order (exact when they end), the default order first;
+        # then the default order without a budget.
+        default = "suit" if len(hand) >= settings.suit_major_from else "rank"
+        orders = [default, *(order for order in settings.orders if order != default)]
+        for budget in settings.order_budgets:
+            attempt = attrs.evolve(
+                settings,
+                memo_limit=budget,
+                give_up=True,
+                keep_split_budget=min(budget, settings.keep_split_budget),
+            )
+            for order in orders:
+                try:
+                    return _solve_in(hand, rules, keep, attempt, order)
+                except OverBudget:
+                    pass
+    return _solve_in(hand, rules, keep, settings, None)
+
+
+def _solve_in(
+    hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings, order: str | None
+) -> Opening | None:
+    """The best opening by the search in ``order`` (``None``: the default for the input's size)."""
     jokers = hand.jokers if rules.jokers else 0
-    tables = tables_for(hand.counts, jokers, rules, settings=settings)
+    tables = tables_for(hand.counts, jokers, rules, settings=settings, order=order)
     cached = tables.extra.get("opening")
     if cached is None:
         cached = tables.extra["opening"] = _rows(rules, tables)
