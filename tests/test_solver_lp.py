@@ -19,9 +19,9 @@ from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, best_opening,
 from rummylib.melds import is_clean_run
 from rummylib.solver import _priced, _search
 from rummylib.solver._lp import solve_lp
-from rummylib.solver._opening import _rows as opening_rows
-from rummylib.solver._opening import _split as opening_split
 from rummylib.solver._opening import search_opening
+from rummylib.solver._opening_objective import opening_rows
+from rummylib.solver._opening_objective import points_split as opening_split
 from rummylib.solver._partition import _rows as partition_rows
 from rummylib.solver._partition import _split as partition_split
 from rummylib.solver._partition import search_partition
@@ -274,8 +274,9 @@ def test_whole_deck_is_settled_by_the_trial() -> None:
     whole = CardMultiset(deck(REMIK))
     lp_used = AssertionError("LP used")
     with (
-        mock.patch("rummylib.solver._partition.tightened", side_effect=lp_used),
-        mock.patch("rummylib.solver._opening.tightened", side_effect=lp_used),
+        mock.patch("rummylib.solver._optimise.tightened", side_effect=lp_used),
+        mock.patch("rummylib.solver._opening_objective.tightened", side_effect=lp_used),
+        mock.patch("rummylib.solver._keep.tightened", side_effect=lp_used),
     ):
         assert best_partition(whole, REMIK).penalty == 0
         opening = best_opening(whole, REMIK, keep=0)
