@@ -11,8 +11,15 @@ Rows:
 * ``plan_go_out`` opened and unopened, with 9 and 16 swappable jokers
   (house rules: 4 decks, 16 jokers), on a hand that goes out and one with a
   card nothing takes; and the slowest of a fixed set of awkward hands.
+* ``plan_go_out`` on the 16 plain runs: the slowest of a fixed set of hands
+  that cannot go out (``NO_PLAN``); the peer is a hand that goes out there.
 * ``is_legal(TakeDiscard)`` (R-D2, J4) and ``list(legal_actions)`` in the
   draw and play phases of the same set-ups, opened and not.
+* ``replay`` of a legal record at the cap (``MAX_ACTIONS``): random legal
+  play in which no seat empties its hand (straight, 2 players, so the pile
+  is turned over again and again and the stock's order is public); the peer
+  is the same actions through plain ``apply`` (no state kept). The label
+  gives the replay's peak traced memory.
 * ``from_json`` of hostile documents of about 1 MB (a stock of one-item
   arrays, deep nesting, many small objects, long strings): the time to refuse.
 """
@@ -23,8 +30,10 @@ import argparse
 import contextlib
 import gc
 import json
+import random
 import statistics
 import time
+import tracemalloc
 from collections.abc import Callable
 from functools import partial
 
@@ -32,9 +41,14 @@ import attrs
 
 import rummylib as rl
 from rummylib.engine import _cache as engine_cache
+from rummylib.records._record import MAX_ACTIONS
 
 RULES = attrs.evolve(rl.REMIK, name="jokers16", decks=4, jokers=16, hand_sizes=dict.fromkeys(range(2, 7), 16))
 AWKWARD = ("9D KD 5C 5S 2S 8S", "8S 10D 9H 9D AH KC", "2C AS AC 6D 9H 3H", "6H 9S", "9D 7C KC")
+#: Hands that cannot go out on the 16 plain runs (with the runs' middle cards): the lay-offs
+#: form a chain (each middle card fits the run below or above it), which the search once
+#: tried in every matching (0.4 to 1.8 s each before the ends of a run were marked apart).
+NO_PLAN = ("8S 10D 9H 9D QC QC AH", "9H JH KD 9C 8H 9C 2S", "9S KC 8C 10D 10S JD 9C 9S", "JS 2D 3D 10D QH JH KC")
 _clock = time.process_time
 
 
@@ -86,6 +100,13 @@ def _plan_rows(k: int, repeats: int) -> list[tuple[str, float, float]]:
                 other,
             )
         )
+    if k == 16:
+        for opened in (True, False):
+            plan = partial(rl.plan_go_out, rules=RULES, opened=opened)
+            worst = max((_median_ms(partial(plan, [*hand, *rl.parse_cards(e)], peer), repeats), e) for e in NO_PLAN)
+            other = _median_ms(partial(plan, [*hand, *rl.parse_cards("KS 7D")], peer), repeats)
+            who = "opened" if opened else "unopened"
+            rows.append((f"plan_go_out, 16 plain runs, {who}, worst no-plan hand ({worst[1]})", worst[0], other))
     return rows
 
 
@@ -139,6 +160,51 @@ def _engine_rows(k: int, repeats: int) -> list[tuple[str, float, float]]:
     return rows
 
 
+def _endless_record(rules: rl.Ruleset, players: int, seed: int) -> rl.GameRecord:
+    """A legal record of ``MAX_ACTIONS`` actions: random play in which no seat goes out or lays below 3 cards."""
+    rng = random.Random(seed)
+    state = rl.new_game(rules, players, seed=seed)
+    actions: list[rl.Action] = []
+    while len(actions) < MAX_ACTIONS and not state.is_over:
+        legal = list(rl.legal_actions(state))
+        rng.shuffle(legal)
+        seat = state.to_act
+        for action in legal:
+            after = rl.apply(state, action)
+            hand = len(after.round.hands[seat])
+            keeps = hand >= 3 or (hand and isinstance(action, (rl.Discard, rl.DrawStock, rl.TakeDiscard)))
+            if after.round_number == state.round_number and keeps:
+                break
+        else:
+            action = legal[0]
+            after = rl.apply(state, action)
+        state = after
+        actions.append(action)
+    return rl.GameRecord(rules, players, seed=seed, actions=actions)
+
+
+def _replay_rows(repeats: int) -> list[tuple[str, float, float]]:
+    record = _endless_record(rl.STRAIGHT, 2, 1)
+
+    def plain() -> None:
+        state = record.start()
+        for action in record.actions:
+            state = rl.apply(state, action)
+
+    gc.collect()
+    tracemalloc.start()
+    rl.replay(record)
+    peak = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    mine: list[float] = []
+    other: list[float] = []
+    for _ in range(repeats):  # alternated, so both see the same load on a shared machine
+        mine.append(_median_ms(partial(rl.replay, record), 1))
+        other.append(_median_ms(plain, 1))
+    label = f"replay, legal record of {len(record.actions)} actions (straight 2p, peak {peak:.0f} MB)"
+    return [(label, statistics.median(mine), statistics.median(other))]
+
+
 def _documents() -> list[tuple[str, str]]:
     doc = rl.to_dict(rl.new_game(rl.REMIK, 2, seed=1))
     out = []
@@ -186,20 +252,26 @@ def _json_rows(repeats: int) -> list[tuple[str, float, float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats")
+    parser.add_argument("--only", choices=("plan", "engine", "replay", "json"), help="one group of rows")
     args = parser.parse_args()
     repeats = 3 if args.quick else 7
     rows = []
     for k in (9, 16):
-        rows += _plan_rows(k, repeats)
-        rows += _engine_rows(k, repeats)
-    rows += _json_rows(repeats)
+        if args.only in (None, "plan"):
+            rows += _plan_rows(k, repeats)
+        if args.only in (None, "engine"):
+            rows += _engine_rows(k, repeats)
+    if args.only in (None, "replay"):
+        rows += _replay_rows(repeats)
+    if args.only in (None, "json"):
+        rows += _json_rows(repeats)
     print("| what | median ms | peer ms | ratio |")
     print("|---|---:|---:|---:|")
     for label, mine, other in rows:
         ratio = mine / other if other else float("inf")
         print(f"| {label} | {mine:.1f} | {other:.1f} | {ratio:.1f} |")
     print("\npeer: plan_go_out/legality rows, the same hand with the table's jokers replaced by their cards;")
-    print("from_json rows, a real saved state.")
+    print("replay row, the same actions through plain apply; from_json rows, a real saved state.")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ before this branch ``max_players=2**63-1`` gets the process killed,
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import pickle
 import subprocess
@@ -429,3 +430,47 @@ def test_a_record_longer_than_a_game_may_be_is_refused_at_the_bound(monkeypatch:
     with pytest.raises(rl.InvalidStateError) as loaded:
         rl.from_json(json.dumps(doc), rl.GameRecord)
     assert loaded.value.reason is rl.StateReason.TOO_LARGE and len(str(loaded.value)) < 100
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_replay_pauses_the_cycle_collector_and_restores_it_also_on_refusal(
+    enabled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # replay keeps every state alive, so it runs with the collector paused; the caller's
+    # setting is what it finds afterwards, whether the record replays or is refused.
+    good = rl.GameRecord(rl.STRAIGHT, 2, seed=7, actions=(rl.DrawStock(),))
+    bad = rl.GameRecord(rl.STRAIGHT, 2, seed=7, actions=(rl.DrawStock(), rl.DrawStock()))
+    during: list[bool] = []
+
+    def spy(state: rl.GameState, action: rl.Action) -> rl.GameState:
+        during.append(gc.isenabled())
+        return rl.apply(state, action)
+
+    monkeypatch.setattr("rummylib.records._record.apply", spy)
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        assert len(rl.replay(good)) == 2 and gc.isenabled() is enabled
+        with pytest.raises(rl.IllegalActionError) as refused:
+            rl.replay(bad)
+        assert refused.value.index == 1 and gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert during == [False, False, False]
+
+
+def test_replay_leaves_what_a_caller_froze_frozen() -> None:
+    # A server may gc.freeze() its objects before forking; replay's promotion of its own
+    # states to the oldest generation must not thaw them.
+    record = rl.GameRecord(rl.STRAIGHT, 2, seed=7, actions=(rl.DrawStock(),))
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        rl.replay(record)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+    before = gc.get_freeze_count()
+    rl.replay(record)
+    assert gc.get_freeze_count() == before == 0

@@ -25,12 +25,20 @@ __all__ = ["track"]
 
 
 def _without(known: CardMultiset, cards: tuple[Card, ...]) -> CardMultiset:
-    """``known`` less one copy of each of ``cards`` that it holds (a lower bound stays one)."""
-    counts = list(known.counts)
+    """``known`` less one copy of each of ``cards`` that it holds (a lower bound stays one).
+
+    ``known`` itself when it holds none of them (most discards are of unknown cards).
+    """
+    held = known.counts
+    if not any(held[card.index] for card in cards):
+        return known
+    counts = list(held)
+    removed = 0
     for card in cards:
         if counts[card.index]:
             counts[card.index] -= 1
-    return CardMultiset._trusted(tuple(counts))
+            removed += 1
+    return CardMultiset._trusted(tuple(counts), len(known) - removed)
 
 
 def _placed(action: object) -> tuple[Card, ...]:
@@ -53,7 +61,7 @@ def _drawn(before: GameState, after: RoundState, seat: int) -> RoundState:
             known_stock, restocked = (), CardMultiset(r.discard[:-1])
         else:  # turned over unshuffled: the order is public
             known_stock, restocked = r.discard, CardMultiset(r.discard)
-    elif not r.stock:  # no refill and no card: the round ended void (R-D7)
+    elif not r.stock or not known_stock:  # the round ended void (R-D7); or an unknown card was drawn
         return after
     known = after.known_cards
     if known_stock and len(known_stock) == len(after.stock) + 1:
@@ -86,7 +94,9 @@ def track(before: GameState, action: object, after: GameState) -> GameState:
     else:
         placed = _placed(action)
         if placed and known[seat]:
-            known = replace(known, seat, _without(known[seat], placed))
+            less = _without(known[seat], placed)
+            if less is not known[seat]:
+                known = replace(known, seat, less)
         if isinstance(action, SwapJoker):
             known = replace(known, seat, add_card(known[seat], JOKER))
     if known is new.known_cards:

@@ -34,9 +34,11 @@ from rummylib.errors import (
     InvalidMeldError,
     MeldReason,
 )
-from rummylib.melds import End, Group, Meld, validate_meld
+from rummylib.melds import End, Meld, validate_meld
 from rummylib.rules import Ruleset
-from rummylib.solver._goout_search import _Discard, _Extended, _Lay, _NewMeld, _Search, _State, _Swap
+from rummylib.solver._goout_screen import homeless
+from rummylib.solver._goout_search import _Search
+from rummylib.solver._goout_steps import _Discard, _Extended, _Lay, _NewMeld, _State, _Swap
 from rummylib.solver._layoffs import Fragment, fragments, lay_options
 from rummylib.solver._opening import can_open
 from rummylib.solver._results import prepare
@@ -143,36 +145,6 @@ def _opening_melds(
     return first
 
 
-def _stranded(hand: CardMultiset, table: Sequence[Meld]) -> int:
-    """How many of the hand's cards no new meld or lay-off can ever take (0 with a joker in play).
-
-    A cheap over-estimate of what can be placed, so exact when it says a card
-    cannot be: without jokers a natural card joins a group only with two more
-    of its rank from the hand or onto a group of its rank (R-M2), and a run,
-    new or on the table, only next to a card of its suit one rank away, the
-    ace next to both the two and the king (R-M1, M3).
-    """
-    if hand.jokers or any(c.is_joker for m in table for c in m.cards):
-        return 0
-    counts = hand.counts
-    suits = [0, 0, 0, 0]  # per suit, a bit per rank held in the hand or on the table
-    for index in (i for i in range(52) if counts[i]):
-        suits[index // 13] |= 1 << index % 13
-    for card in (c for m in table for c in m.cards):
-        suits[card.index // 13] |= 1 << card.index % 13
-    grouped = {m.cards[0].index % 13 for m in table if isinstance(m, Group)}
-    by_rank = [sum(counts[s * 13 + r] for s in range(4)) for r in range(13)]
-    stranded = 0
-    for index in (i for i in range(52) if counts[i]):
-        rank, mask = index % 13, suits[index // 13]
-        if mask >> (rank - 1) % 13 & 1 or mask >> (rank + 1) % 13 & 1:
-            continue
-        if by_rank[rank] >= 3 or rank in grouped:
-            continue
-        stranded += counts[index]
-    return stranded
-
-
 def _check_open_with(card: object, hand: CardMultiset, need_open: bool) -> None:
     if not isinstance(card, Card):
         msg = f"open_with must be a Card, not {card!r}"
@@ -272,8 +244,8 @@ def plan_checked(
     need_open = checked.opening_required and not opened
     if not ms:
         return None if (need_open or checked.must_discard_to_go_out) else []
-    if _stranded(ms, melds) > 1:
-        return None  # only one card can be the discard (R-T2, E1)
+    if homeless(ms, melds, checked) > 1:
+        return None  # only one card can be the discard (R-T2, E1, E3)
     if need_open and not opens and not can_open(ms, checked, keep=0):
         return None  # the Open comes from the hand alone (R-O2, O4): no opening, no plan
     found = _plan_for(ms, melds, checked, need_open, open_with)

@@ -1,68 +1,16 @@
-"""The go-out search: states, steps and the memoised branch on the lowest card (see :mod:`._goout`)."""
+"""The go-out search: the memoised branch on the lowest card (see :mod:`._goout`; records in :mod:`._goout_steps`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
 
 from rummylib.rules import Ruleset
+from rummylib.solver._goout_steps import _Discard, _End, _Extended, _Lay, _NewMeld, _State, _Step, _Swap
 from rummylib.solver._layoffs import Fragment, LayOption, Slot
 from rummylib.solver._search import NEG, presence
 from rummylib.solver._tables import Shape, Tables
 
-__all__: list[str] = []  # internal to the solver: _goout reads the records and the search
-
-
-class _State(NamedTuple):
-    """One state of the go-out search."""
-
-    x: int  # naturals left in hand, packed
-    h: int  # hand jokers left
-    f: int  # freed jokers still to place in new melds (R-J4); below zero: owed by later swaps
-    used: int  # table melds that received a lay-off (bit per meld)
-    allow: int  # discards still allowed (0 or 1)
-    melds: int  # new melds laid (R-T5)
-    need_clean: bool  # the opening still needs its clean run (R-O2)
-    need: bool  # the opening still needs the owed card (R-D2)
-    swapped: int  # relevant swap slots swapped
-    committed: int  # relevant swap slots a chosen lay-off needs, swapped when their card comes
-    fresh: bool  # the swaps of the lowest card are still to decide
-
-
-class _Swap(NamedTuple):
-    """Swap ``plain`` interchangeable slots and the ``slots`` mask of relevant ones for card ``card``."""
-
-    card: int  # search position
-    plain: int
-    slots: int
-
-
-class _NewMeld(NamedTuple):
-    shape: Shape
-    freed: int  # freed jokers it holds (then it does not count toward the opening)
-    packed: int
-
-
-class _Extended(NamedTuple):
-    fragment: Fragment
-
-
-class _Lay(NamedTuple):
-    option: LayOption
-
-
-class _Discard(NamedTuple):
-    card: int  # search position
-
-
-class _End(NamedTuple):
-    """The naturals are placed: hand jokers onto free ends, and whether a joker is the discard."""
-
-    placed: tuple[LayOption, ...]
-    discard_joker: bool
-
-
-_Step = _Swap | _NewMeld | _Extended | _Lay | _Discard | _End
+__all__: list[str] = []  # internal to the solver: _goout reads the search
 
 
 def _minimal(masks: Iterable[int]) -> tuple[int, ...]:
@@ -99,19 +47,23 @@ class _Search:
         self.limit = rules.melds_per_turn
         self.step = 0 if self.limit is None else 1  # melds are counted only under a limit (R-T5)
         self.must_discard = rules.must_discard_to_go_out
-        self.rows = tables.packed
+        self.rows: list[tuple[tuple[int, Shape], ...] | None] = [None] * 52  # filled by _row
+        self.root_absent = 0
+        self.most_jokers = 0
         self.lay_rows: list[list[LayOption]] = [[] for _ in range(52)]
         self.joker_only: dict[int, list[LayOption]] = {}
         for opt in options:
             if opt.low < 0:
-                self.joker_only.setdefault(opt.target, []).append(opt)
+                self.joker_only.setdefault(opt.end, []).append(opt)
             else:
                 self.lay_rows[opt.low].append(opt)
         for lst in self.joker_only.values():  # most jokers first
             lst.sort(key=lambda o: -o.jokers)
-        # Lay-off marks of table melds no option of the cards left can reach are
+        # Lay-off marks of meld ends no option of the cards left can reach are
         # forgotten (``_live``), so the memo sees fewer states; jokers alone reach these.
-        self.joker_targets = sum(1 << t for t in self.joker_only)
+        # A run's two ends are marked apart, so a mark lives only while the search
+        # is at the ranks next to that end (the states stay few on long chains of runs).
+        self.joker_ends = sum(1 << e for e in self.joker_only)
         self.frag_rows: list[list[Fragment]] = [[] for _ in range(52)]
         # Swap slots by the search position of their card: how many plain ones, which relevant ones.
         self.slots = slots
@@ -145,13 +97,14 @@ class _Search:
         """File an extended opening run (R-O2, O6) by its lowest natural; its core is clean."""
         naturals = [*frag.core.naturals, *(c for c in frag.low_ext + frag.high_ext if c != 52)]
         self.frag_rows[min(self.tables.pos[c] for c in naturals)].append(frag)
-        self._clean_cores = _minimal({*self.clean_cores, frag.packed})
+        self._clean_cores = None  # the fragment is one more clean core
 
     @property
     def clean_cores(self) -> tuple[int, ...]:
         """The packed naturals of the minimal clean runs the hand (and its fragments) can lay."""
         if self._clean_cores is None:
-            self._clean_cores = _clean_cores(self.tables)
+            frags = (frag.packed for row in self.frag_rows for frag in row)
+            self._clean_cores = _minimal([*_clean_cores(self.tables), *frags])
         return self._clean_cores
 
     def clean_possible(self, x: int) -> bool:
@@ -180,6 +133,9 @@ class _Search:
         return hit
 
     def start(self, x: int, h: int, need_clean: bool, need: bool) -> _State:
+        """The root state; the meld rows will keep only the shapes this hand could ever lay (``_row``)."""
+        self.root_absent = ~presence(x, self.w, self.tables.ones)
+        self.most_jokers = h + len(self.slots)  # jokers in hand, and every one a swap could free
         fresh = bool(x) and self._has_swaps(self.low_card(x))
         return _State(x, h, 0, 0, 1, 0, need_clean, need, 0, 0, fresh)
 
@@ -195,31 +151,32 @@ class _Search:
     def _has_swaps(self, card: int) -> bool:
         return bool(self.plain[card] or self.relevant[card])
 
-    def child(self, s: _State, card: int, **changes: Any) -> _State:
-        """``s`` with ``changes``, where ``card`` was its lowest card: ``fresh`` once that card is gone."""
-        x, h, f, used, allow, melds, need_clean, need, swapped, committed, _ = s
-        if changes:
-            x = changes.get("x", x)
-            h = changes.get("h", h)
-            f = changes.get("f", f)
-            used = changes.get("used", used)
-            allow = changes.get("allow", allow)
-            melds = changes.get("melds", melds)
-            need_clean = changes.get("need_clean", need_clean)
-            need = changes.get("need", need)
-            swapped = changes.get("swapped", swapped)
-            committed = changes.get("committed", committed)
+    def child(
+        self,
+        card: int,
+        x: int,
+        h: int,
+        f: int,
+        used: int,
+        allow: int,
+        melds: int,
+        need_clean: bool,
+        need: bool,
+        swapped: int,
+        committed: int,
+    ) -> _State:
+        """The state with these fields, where ``card`` was the lowest card before: ``fresh`` once that card is gone."""
         if (x >> (card * self.w)) & self.tables.field:
             fresh = False  # the swaps of this card are decided
             low = card
         else:
             low = self.low_card(x) if x else 52
             fresh = bool(x) and self._has_swaps(low)
-        used &= self._live(x, low) | (self.joker_targets if h else 0)
+        used &= self._live(x, low) | (self.joker_ends if h else 0)
         return _State(x, h, f, used, allow, melds, need_clean, need, swapped, committed, fresh)
 
     def _live(self, x: int, low: int) -> int:
-        """The table melds a lay-off of the naturals ``x`` (lowest ``low``) can still reach."""
+        """The meld ends a lay-off of the naturals ``x`` (lowest ``low``) can still reach."""
         hit = self.live_memo.get(x)
         if hit is None:
             absent = ~presence(x, self.w, self.tables.ones)
@@ -227,7 +184,7 @@ class _Search:
             for p in range(low, 52):
                 for opt in self.lay_rows[p]:
                     if not opt.packed & absent:
-                        hit |= 1 << opt.target
+                        hit |= 1 << opt.end
             self.live_memo[x] = hit
         return hit
 
@@ -243,10 +200,10 @@ class _Search:
             h -= 1
         spare = 0 if self.must_discard else s.allow
         placed: list[LayOption] = []
-        for target, opts in sorted(self.joker_only.items()):
+        for end, opts in sorted(self.joker_only.items()):
             if h <= spare:
                 break
-            if s.used >> target & 1:
+            if s.used >> end & 1:
                 continue
             for opt in opts:
                 if opt.jokers <= h and not opt.needs & ~s.swapped:
@@ -316,66 +273,79 @@ class _Search:
         if self.limit is None or s.melds < self.limit:
             yield from self._new_melds(s, card, absent)
         for opt in self.lay_rows[card]:
-            if s.used >> opt.target & 1 or opt.jokers > s.h or opt.packed & absent:
+            if s.used >> opt.end & 1 or opt.jokers > s.h or opt.packed & absent:
                 continue
             past = opt.needs & self.below[card]
             if past & ~s.swapped:
                 continue  # a slot it needs was not swapped when its card came
-            yield (
-                _Lay(opt),
-                self.child(
-                    s,
-                    card,
-                    x=s.x - opt.packed,
-                    h=s.h - opt.jokers,
-                    used=s.used | (1 << opt.target),
-                    committed=s.committed | (opt.needs & ~past),
-                ),
-                0,
+            child = self.child(
+                card,
+                s.x - opt.packed,
+                s.h - opt.jokers,
+                s.f,
+                s.used | (1 << opt.end),
+                s.allow,
+                s.melds,
+                s.need_clean,
+                s.need,
+                s.swapped,
+                s.committed | (opt.needs & ~past),
             )
+            yield _Lay(opt), child, 0
         if s.allow:
-            yield _Discard(card), self.child(s, card, x=s.x - (1 << (card * self.w)), allow=s.allow - 1), 0
+            x = s.x - (1 << (card * self.w))
+            child = self.child(card, x, s.h, s.f, s.used, 0, s.melds, s.need_clean, s.need, s.swapped, s.committed)
+            yield _Discard(card), child, 0
+
+    def _row(self, card: int) -> tuple[tuple[int, Shape], ...]:
+        """The shapes lowest at ``card`` that the root hand holds the naturals of, with few enough jokers."""
+        absent, most = self.root_absent, self.most_jokers
+        row = tuple((p, shape) for p, shape in self.tables.packed[card] if not p & absent and shape.jokers <= most)
+        self.rows[card] = row
+        return row
 
     def _new_melds(self, s: _State, card: int, absent: int) -> Iterable[tuple[_Step, _State, int]]:
         counting = self.need_open
         freed = s.f + self.to_come(s.x, card)  # freed jokers there are or can still be
-        for packed, shape in self.rows[card]:
+        row = self.rows[card]
+        for packed, shape in self._row(card) if row is None else row:
             sj = shape.jokers
             if sj > s.h + freed or packed & absent:
                 continue
             for u in range(max(0, sj - s.h), min(sj, freed) + 1):
                 counted = u == 0
                 gain = shape.points if counting and counted else 0
-                yield (
-                    _NewMeld(shape, u, packed),
-                    self.child(
-                        s,
-                        card,
-                        x=s.x - packed,
-                        h=s.h - (sj - u),
-                        f=s.f - u,
-                        melds=s.melds + self.step,
-                        need_clean=s.need_clean and not (counted and shape.clean),
-                        need=s.need and not (counted and self.opens_with(shape, packed)),
-                    ),
-                    gain,
+                child = self.child(
+                    card,
+                    s.x - packed,
+                    s.h - (sj - u),
+                    s.f - u,
+                    s.used,
+                    s.allow,
+                    s.melds + self.step,
+                    s.need_clean and not (counted and shape.clean),
+                    s.need and not (counted and self.opens_with(shape, packed)),
+                    s.swapped,
+                    s.committed,
                 )
+                yield _NewMeld(shape, u, packed), child, gain
         for frag in self.frag_rows[card]:
             if frag.jokers > s.h or frag.packed & absent:
                 continue
-            yield (
-                _Extended(frag),
-                self.child(
-                    s,
-                    card,
-                    x=s.x - frag.packed,
-                    h=s.h - frag.jokers,
-                    melds=s.melds + self.step,
-                    need_clean=False,
-                    need=s.need and not self.frag_opens_with(frag),
-                ),
-                frag.core.points,
+            child = self.child(
+                card,
+                s.x - frag.packed,
+                s.h - frag.jokers,
+                s.f,
+                s.used,
+                s.allow,
+                s.melds + self.step,
+                False,
+                s.need and not self.frag_opens_with(frag),
+                s.swapped,
+                s.committed,
             )
+            yield _Extended(frag), child, frag.core.points
 
     def path(self, s: _State) -> list[_Step]:
         """The steps of the plan the memo holds from ``s`` (which :meth:`best` solved)."""
@@ -416,11 +386,16 @@ class _Search:
             for plain in range(min(len(self.plain[card]), count - taken) + 1):
                 k = taken + plain
                 sub = self.child(
-                    s,
                     card,
-                    x=s.x - (k << (card * self.w)),
-                    f=s.f + k,
-                    swapped=s.swapped | mask,
-                    committed=s.committed & ~mask,
+                    s.x - (k << (card * self.w)),
+                    s.h,
+                    s.f + k,
+                    s.used,
+                    s.allow,
+                    s.melds,
+                    s.need_clean,
+                    s.need,
+                    s.swapped | mask,
+                    s.committed & ~mask,
                 )
                 yield _Swap(card, plain, mask), sub

@@ -19,7 +19,13 @@ __all__ = ["Fragment", "LayOption", "Slot", "fragments", "lay_options", "slots_o
 
 
 class LayOption(NamedTuple):
-    """All the cards one table meld receives from the hand (its two ends decided together).
+    """All the cards one end of a table meld receives from the hand.
+
+    A run's two ends are apart (``end`` is ``2 * target`` for the low end
+    and ``2 * target + 1`` for the high one), so what one end takes does not
+    constrain the other, unless the run could then grow past 13 cards: such
+    a run, and a group, is one end (``2 * target``) whose options take
+    everything the meld receives.
 
     ``needs`` is a mask of swap slots (:class:`Slot`, by number) that must be
     swapped for the option to be valid: laying a joker next to a table
@@ -32,6 +38,7 @@ class LayOption(NamedTuple):
     low: int  # search position of its lowest natural, or -1 for jokers alone
     order: tuple[tuple[int, End | None], ...]  # (card index, end), in laying order (52 = joker)
     needs: int
+    end: int  # the bit of the meld end it uses (at most one option per end)
 
 
 class Slot(NamedTuple):
@@ -76,33 +83,61 @@ def _run_extensions(run: Run, counts: Sequence[int], jokers: int, rules: Ruleset
     return out
 
 
-def _combos(meld: Meld, counts: Sequence[int], jokers: int, rules: Ruleset) -> list[tuple[list[int], list[int]]]:
-    """Every (low end, high end) pair of card sequences ``meld`` can take (a group: low only)."""
-    combos: list[tuple[list[int], list[int]]] = []
+_Ends = tuple[list[list[int]], list[list[int]]]
+
+
+def _run_ends(run: Run, counts: Sequence[int], jokers: int, rules: Ruleset) -> _Ends:
+    """The sequences each end of ``run`` can take, low end first (each list starts with the empty one)."""
+    lows = _run_extensions(run, counts, jokers, rules, True)
+    highs = _run_extensions(run, counts, jokers, rules, False)
+    return [[], *lows], [[], *highs]
+
+
+def _combos(
+    meld: Meld, counts: Sequence[int], jokers: int, rules: Ruleset, ends: _Ends | None, split: bool
+) -> list[tuple[list[int], list[int], int]]:
+    """Every (low end, high end, end number) ``meld`` can take (a group: low only).
+
+    ``ends``: a run's :func:`_run_ends`. ``split``: a run's ends take their
+    sequences apart (end 0 the low one, end 1 the high one); otherwise one
+    option holds both (end 0).
+    """
+    combos: list[tuple[list[int], list[int], int]] = []
     if isinstance(meld, Run):
-        lows = [[], *_run_extensions(meld, counts, jokers, rules, True)]
-        highs = [[], *_run_extensions(meld, counts, jokers, rules, False)]
+        lows, highs = ends if ends is not None else _run_ends(meld, counts, jokers, rules)
+        if split:
+            combos.extend((lo, [], 0) for lo in lows if lo)
+            combos.extend(([], hi, 1) for hi in highs if hi)
+            return combos
         for lo, hi in itertools.product(lows, highs):
             if (lo or hi) and len(meld.cards) + len(lo) + len(hi) <= 13 and lo.count(52) + hi.count(52) <= jokers:
-                combos.append((lo, hi))
+                combos.append((lo, hi, 0))
     elif isinstance(meld, Group) and len(meld.cards) == 3:
         for s in range(4):
             if all(x.index != s for x in meld.suits):
                 index = s * 13 + int(meld.rank) - 1
                 if counts[index]:
-                    combos.append(([index], []))
+                    combos.append(([index], [], 0))
         if jokers and rules.jokers and meld.joker_count + 1 <= rules.group4_max_jokers:
-            combos.append(([52], []))
+            combos.append(([52], [], 0))
     return combos
 
 
 def _meld_options(
-    meld: Meld, target: int, counts: Sequence[int], jokers: int, rules: Ruleset, tables: Tables, needs: int
+    meld: Meld,
+    target: int,
+    counts: Sequence[int],
+    jokers: int,
+    rules: Ruleset,
+    tables: Tables,
+    needs: int,
+    ends: _Ends | None,
+    split: bool,
 ) -> list[LayOption]:
     w = tables.width
     pos = tables.pos
     options: list[LayOption] = []
-    for lo, hi in _combos(meld, counts, jokers, rules):
+    for lo, hi, end in _combos(meld, counts, jokers, rules, ends, split):
         naturals = [c for c in lo + hi if c != 52]
         packed = sum(1 << (w * pos[c]) for c in naturals)
         order: tuple[tuple[int, End | None], ...]
@@ -111,7 +146,9 @@ def _meld_options(
         else:
             order = tuple((c, None) for c in lo)
         low = min(pos[c] for c in naturals) if naturals else -1
-        options.append(LayOption(packed, len(lo) + len(hi) - len(naturals), target, low, order, needs))
+        options.append(
+            LayOption(packed, len(lo) + len(hi) - len(naturals), target, low, order, needs, 2 * target + end)
+        )
     return options
 
 
@@ -120,9 +157,12 @@ def slots_of(table: Sequence[Meld], hand: CardMultiset, rules: Ruleset) -> list[
     if not (rules.joker_swap and rules.jokers):
         return []
     found: list[tuple[int, int, int]] = []
+    counts = hand.counts
     for t, meld in enumerate(table):
+        if not any(card.is_joker for card in meld.cards):
+            continue
         for k, (card, stands) in enumerate(zip(meld.cards, meld.represents)):
-            if card.is_joker and hand.count(stands):
+            if card.is_joker and counts[stands.index]:
                 found.append((t, k, stands.index))
     return found
 
@@ -130,6 +170,13 @@ def slots_of(table: Sequence[Meld], hand: CardMultiset, rules: Ruleset) -> list[
 def _may_matter(meld: Meld, k: int) -> bool:
     """Whether swapping slot ``k`` of ``meld`` could change what the meld takes (an end joker of a run; a group)."""
     return not isinstance(meld, Run) or k in (0, len(meld.cards) - 1)
+
+
+def _ends_apart(meld: Run, ends: list[_Ends]) -> bool:
+    """Whether no choice of what the run's two ends take (``ends``, swapped or not) grows it past 13 cards (R-M1)."""
+    longest_low = max(len(lo) for lows, _ in ends for lo in lows)
+    longest_high = max(len(hi) for _, highs in ends for hi in highs)
+    return len(meld.cards) + longest_low + longest_high <= 13
 
 
 def lay_options(
@@ -150,24 +197,25 @@ def lay_options(
     relevant: set[int] = set()
     options: list[LayOption] = []
     for t, meld in enumerate(table):
-        base = _meld_options(meld, t, counts, jokers, rules, tables, 0)
-        options.extend(base)
-        if not jokers:
-            continue  # swaps only open lay-offs of jokers
-        seen = {(o.packed, o.jokers, o.order) for o in base}
-        mine = [(k, n) for (tt, k), n in numbered.items() if tt == t and _may_matter(meld, k)]
-        for size in range(1, len(mine) + 1):
-            for chosen in itertools.combinations(mine, size):
-                swapped = meld
-                for k, _ in chosen:
-                    swapped = swap_joker(swapped, meld.represents[k], rules)[0]
-                mask = sum(1 << n for _, n in chosen)
-                for option in _meld_options(swapped, t, counts, jokers, rules, tables, mask):
-                    key = (option.packed, option.jokers, option.order)
-                    if key not in seen:
-                        seen.add(key)
-                        options.append(option)
-                        relevant.update(n for _, n in chosen)
+        variants: list[tuple[Meld, int, tuple[int, ...]]] = [(meld, 0, ())]
+        if jokers:  # swaps only open lay-offs of jokers
+            mine = [(k, n) for (tt, k), n in numbered.items() if tt == t and _may_matter(meld, k)]
+            for size in range(1, len(mine) + 1):
+                for chosen in itertools.combinations(mine, size):
+                    swapped = meld
+                    for k, _ in chosen:
+                        swapped = swap_joker(swapped, meld.represents[k], rules)[0]
+                    variants.append((swapped, sum(1 << n for _, n in chosen), tuple(n for _, n in chosen)))
+        ends = [_run_ends(v, counts, jokers, rules) if isinstance(v, Run) else None for v, _, _ in variants]
+        split = isinstance(meld, Run) and _ends_apart(meld, [e for e in ends if e is not None])
+        seen: set[tuple[int, int, tuple[tuple[int, End | None], ...]]] = set()
+        for (variant, mask, numbers), variant_ends in zip(variants, ends):
+            for option in _meld_options(variant, t, counts, jokers, rules, tables, mask, variant_ends, split):
+                key = (option.packed, option.jokers, option.order)
+                if key not in seen:
+                    seen.add(key)
+                    options.append(option)
+                    relevant.update(numbers)
     slots = [Slot(t, card, n in relevant) for n, (t, _, card) in enumerate(found)]
     return options, slots
 
