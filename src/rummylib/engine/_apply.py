@@ -38,7 +38,8 @@ from rummylib.errors import (
     StateReason,
     shorten,
 )
-from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker, validate_meld
+from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, swap_joker, validate_meld
+from rummylib.melds._types import checked_points
 from rummylib.rules import RestockRule
 from rummylib.scoring import is_game_over, score_round
 from rummylib.solver import check_opening
@@ -257,7 +258,7 @@ def _open(state: GameState, r: RoundState, action: Open) -> GameState:
     _check_meld_limit(state, r, action, len(melds))
     # The composite is the same melds laid one after another (R-O4); it must
     # bring the whole opening, so R-O2 is checked on what is down after it.
-    have = r.turn.opening_points + sum(meld_points(m, rules) for m in melds)
+    have = r.turn.opening_points + sum(map(checked_points, melds))  # each validated by _meld_of
     need = rules.opening_points
     if have < need:
         _fail(R.OPENING_TOO_LOW, action, f"the opening is worth {have}, below {need} (R-O2)", have=have, need=need)
