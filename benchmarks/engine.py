@@ -191,7 +191,8 @@ def bench_legal(
 def bench_most_legal(games: int) -> tuple[int, str, float, str]:
     """The most legal actions in any state of ``games`` seeded games per preset and bot kind (4 players).
 
-    Also the slowest listing seen (seconds) and where: the worst case a server meets.
+    Also the slowest listing seen (seconds) and where: the worst case a server meets
+    (each candidate is listed a second time, from cold caches, and the lesser time counts).
     """
     most, where, slowest, slow_where = 0, "", 0.0, ""
     for name, rules, players in TABLES:
@@ -207,6 +208,14 @@ def bench_most_legal(games: int) -> tuple[int, str, float, str]:
                     elapsed = _clock() - start
                     if n > most:
                         most, where = n, f"{name} {kind} game {g}, {state.phase.value}"
+                    if elapsed > slowest:
+                        # A pause of the machine (another process, a collection) is not the state's cost:
+                        # listed once more, from cold caches, the lesser time counts.
+                        gc.collect()
+                        engine_cache.clear()
+                        again = _clock()
+                        len(LegalActions(state))
+                        elapsed = min(elapsed, _clock() - again)
                     if elapsed > slowest:
                         slowest, slow_where = elapsed, f"{kind} game {g}, {n} actions: {describe(state)}"
                     state = rl.apply(state, bots[state.to_act].choose(rl.view(state, state.to_act), legal))

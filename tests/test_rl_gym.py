@@ -44,8 +44,15 @@ def test_the_learner_acts_only_on_its_turn_and_bots_are_configurable() -> None:
     assert e.game is not None and e.game.to_act == 1
     with pytest.raises(ValueError):
         gym_env(rules=rl.REMIK, players=3, opponents=["random"])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="'greedy', 'random', 'search'"):
         gym_env(rules=rl.REMIK, players=2, opponents="smart")
+
+
+def test_opponents_are_named_as_simulate_names_bots() -> None:
+    # One bot registry: every name simulate takes is an opponent, as the same bot.
+    e = gym_env(rules=rl.STRAIGHT, players=2, opponents="search")
+    e.reset(seed=1)
+    assert [type(b) for b in e._opponents.values()] == [rl.SearchBot]
 
 
 def test_illegal_action_ends_the_episode() -> None:

@@ -111,7 +111,7 @@ def _check_card_fields(instance: Card, attribute: attrs.Attribute[Any], value: o
         raise InvalidCardsError(CardsReason.WRONG_TYPE, value, msg)
 
 
-@attrs.frozen(order=False)
+@attrs.frozen(order=False, hash=False)
 class Card:
     """One playing card, or the joker (``rank`` and ``suit`` both ``None``).
 
@@ -138,6 +138,12 @@ class Card:
     def is_joker(self) -> bool:
         """Whether this is the joker."""
         return self.rank is None
+
+    def __hash__(self) -> int:
+        # The index is a function of (rank, suit), which equality compares: equal cards hash alike. An int
+        # hashes in C, where the generated hash went through both enums' Python-level __hash__ (hot: melds
+        # and hands are dict keys of the solver's and the engine's caches).
+        return self.index
 
     def __str__(self) -> str:
         if self.rank is None or self.suit is None:

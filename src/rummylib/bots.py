@@ -29,11 +29,13 @@ from rummylib.actions import (
 )
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine import LegalActions, Phase, PlayerView, TurnState
+from rummylib.engine._complete import may_open
+from rummylib.engine._screens import cannot_go_out
 from rummylib.errors import SimulationError, SimulationReason
-from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position, meld_points
+from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, meld_points
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
-from rummylib.solver import Opening, Partition, best_opening, best_partition, can_open
+from rummylib.solver import Opening, Partition, best_opening, best_partition
 from rummylib.solver._queries import plan_checked
 
 from ._guards import is_int
@@ -284,14 +286,19 @@ class GreedyBot:
         return result  # type: ignore[return-value]
 
     def _opening(self, hand: CardMultiset, rules: Ruleset) -> Opening | None:
+        # The engine's cheap necessary test first: most hands cannot bring an opening's points at all (R-O2).
+        if not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
+            return None
         result = self._cached(("opening", hand), lambda: best_opening(hand, rules))
         return result  # type: ignore[return-value]
 
     def _plan(self, view: PlayerView, table: tuple[Meld, ...], opened: bool) -> list[Action] | None:
         hand, rules = view.hand, view.rules
         key = ("plan", hand, table, opened)
-        # The view's hand and table are the engine's own checked values: the solver's unchecked entry.
-        return self._cached(key, lambda: plan_checked(hand, table, rules, opened=opened))  # type: ignore[return-value]
+        # The engine's checked values go to the solver's unchecked entry, past the engine's sound screen.
+        return self._cached(  # type: ignore[return-value]
+            key, lambda: None if cannot_go_out(hand, table, rules) else plan_checked(hand, table, rules, opened=opened)
+        )
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return the greedy action (always one of ``legal``)."""
@@ -318,9 +325,7 @@ class GreedyBot:
         rules = view.rules
         opened = view.opened[view.seat]
         if rules.discard_rule is DiscardRule.NEW_MELD and not opened:
-            # Offered only if it can open and go out with it (R-D2): the engine's
-            # check plans the whole turn, so rule out hands that cannot even open.
-            return not rules.opening_required or can_open(view.hand + CardMultiset((top,)), rules)
+            return True  # offered only if it can open (and go out, R-D2) with it: the hand with it can open
         with_top = self._partition(view.hand + CardMultiset((top,)), rules)
         without = self._partition(view.hand, rules)
         # Lower deadwood than holding it as deadwood: the card sits in a meld.
@@ -408,10 +413,14 @@ def _ends_taking(meld: Meld, card: Card) -> tuple[End | None, ...]:
     if isinstance(meld, Run):
         if card.is_joker:
             return (End.HIGH, End.LOW)
+        if card.suit is not meld.suit or card.rank is None:
+            return ()
+        rank = int(card.rank)  # the card at position p is the one of rank p (the ace at 14)
+        end, start = meld.end, meld.start
         ends: list[End | None] = []
-        if meld.end < ACE_HIGH and card == card_at_position(meld.end + 1, meld.suit):
+        if end < ACE_HIGH and rank == (1 if end + 1 == ACE_HIGH else end + 1):
             ends.append(End.HIGH)
-        if meld.start > 1 and card == card_at_position(meld.start - 1, meld.suit):
+        if start > 1 and rank == start - 1:
             ends.append(End.LOW)
         return tuple(ends)
     if (

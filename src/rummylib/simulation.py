@@ -398,12 +398,34 @@ def simulate(
         raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
     job = _Job(played, players, _factories(bots, players), seed, max_actions)
     if executor is None:
-        results = []
-        for i in range(games):
-            results.append(_play_one(job, i))
-            if progress is not None:
-                progress(i + 1, games)
-        return SimulationResult(played, players, seed, results)
+        return SimulationResult(played, players, seed, _play_here(job, games, progress))
+    return SimulationResult(played, players, seed, _play_on(executor, job, games, chunk_size, bots, progress))
+
+
+def _play_here(job: _Job, games: int, progress: ProgressCallback | None) -> list[GameResult]:
+    """The games of ``job`` played in this process, in index order."""
+    results = []
+    for i in range(games):
+        results.append(_play_one(job, i))
+        if progress is not None:
+            progress(i + 1, games)
+    return results
+
+
+def _play_on(
+    executor: Executor,
+    job: _Job,
+    games: int,
+    chunk_size: int | None,
+    bots: BotSpec,
+    progress: ProgressCallback | None,
+) -> list[GameResult]:
+    """The games of ``job`` played on ``executor`` in chunks (see :func:`simulate`), in index order.
+
+    Raises:
+        SimulationError: ``chunk_size`` is not a positive int, or the job does
+            not pickle for an executor that needs it to (``bots`` names it).
+    """
     size = _check_count("chunk_size", chunk_size, minimum=1) if chunk_size is not None else max(1, -(-games // 32))
     if not isinstance(executor, ThreadPoolExecutor):
         try:
@@ -424,4 +446,4 @@ def simulate(
         for future in futures:
             future.cancel()
     gathered.sort(key=lambda g: g.index)
-    return SimulationResult(played, players, seed, gathered)
+    return gathered

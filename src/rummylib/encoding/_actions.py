@@ -249,7 +249,9 @@ class ActionCodec:
         Raises:
             EncodingError: ``state`` is not a game state of this codec's rules and table size.
         """
-        return [self.encode(a) for a in self._single_steps(state)]
+        base = self.discard_base
+        # A listed discard holds a card of the hand, so its id is direct (most listed actions are discards).
+        return [base + a.card.index if type(a) is Discard else self.encode(a) for a in self._single_steps(state)]
 
     def legal_mask(self, state: GameState) -> bytearray:
         """A ``size``-long mask: 1 at each legal id of ``state``, else 0.

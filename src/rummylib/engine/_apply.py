@@ -14,7 +14,7 @@ from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Ope
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._deal import deal_round
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
-from rummylib.engine._oblige import can_finish_turn, needs_finish_check
+from rummylib.engine._oblige import can_finish_turn, may_take_discard, needs_finish_check, take_discard_round
 from rummylib.engine._rng import shuffled
 from rummylib.engine._state import (
     FRESH_TURN,
@@ -38,14 +38,15 @@ from rummylib.errors import (
     StateReason,
     shorten,
 )
-from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, meld_points, swap_joker, validate_meld
-from rummylib.rules import DiscardRule, RestockRule, Ruleset
+from rummylib.melds import End, Group, Meld, Run, is_clean_run, lay_off, swap_joker, validate_meld
+from rummylib.melds._types import checked_points
+from rummylib.rules import RestockRule
 from rummylib.scoring import is_game_over, score_round
 from rummylib.solver import check_opening
 
 from .._guards import is_collection_of_items, is_int_in
 
-__all__ = ["opening_melds", "take_discard_round", "transition"]
+__all__ = ["opening_melds", "transition"]
 
 R = IllegalActionReason
 
@@ -137,21 +138,6 @@ def _draw_stock(state: GameState, r: RoundState, action: DrawStock) -> GameState
     )
 
 
-def take_discard_round(rules: Ruleset, r: RoundState) -> RoundState:
-    """The round after the player to act takes the top discard (the pile is not empty), unchecked."""
-    seat = r.to_act
-    card = r.discard[-1]
-    taken = None if rules.discard_taken_card else card
-    if rules.discard_rule is DiscardRule.NEW_MELD:
-        # R-D2: before opening, take it only to go out (house variant: only to open with it).
-        must_go_out = not r.opened[seat] and not rules.take_discard_to_open
-        turn = evolve_turn(FRESH_TURN, drawn=card, taken=taken, must_meld=card, must_go_out=must_go_out)
-    else:
-        turn = evolve_turn(FRESH_TURN, drawn=card, taken=taken)
-    hands = replace(r.hands, seat, add_card(r.hands[seat], card))
-    return evolve_round(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn)
-
-
 def _take_discard(state: GameState, r: RoundState, action: TakeDiscard) -> GameState:
     _phase(r, action, Phase.DRAW)
     if not r.discard:
@@ -160,7 +146,7 @@ def _take_discard(state: GameState, r: RoundState, action: TakeDiscard) -> GameS
     new = take_discard_round(rules, r)
     turn = new.turn
     card = r.discard[-1]
-    if not can_finish_turn(rules, new):
+    if not may_take_discard(rules, r, new):
         if turn.must_go_out:
             detail = f"taking {card} before opening must let you open with it and go out this turn (R-D2)"
         elif not r.opened[r.to_act] and rules.opening_required:
@@ -272,7 +258,7 @@ def _open(state: GameState, r: RoundState, action: Open) -> GameState:
     _check_meld_limit(state, r, action, len(melds))
     # The composite is the same melds laid one after another (R-O4); it must
     # bring the whole opening, so R-O2 is checked on what is down after it.
-    have = r.turn.opening_points + sum(meld_points(m, rules) for m in melds)
+    have = r.turn.opening_points + sum(map(checked_points, melds))  # each validated by _meld_of
     need = rules.opening_points
     if have < need:
         _fail(R.OPENING_TOO_LOW, action, f"the opening is worth {have}, below {need} (R-O2)", have=have, need=need)

@@ -21,13 +21,15 @@ hand's size and card bound down instead of summing them at every node.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from rummylib.cards import Card, CardMultiset
-from rummylib.engine._cache import hand_opens
+from rummylib.engine._cache import goes_out, hand_opens
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
-from rummylib.solver._queries import Candidate, can_go_out, sorted_by_points
+from rummylib.solver._queries import Candidate, sorted_by_points
 
 __all__ = [
     "MeldInfo",
@@ -56,23 +58,31 @@ _BOUND = tuple(_card_bound(i) for i in range(53))
 
 def card_bound(counts: tuple[int, ...]) -> int:
     """An upper bound on the opening points ``counts`` can still bring."""
-    return sum(c * b for c, b in zip(counts, _BOUND) if c)
+    return sum(map(operator.mul, counts, _BOUND))
+
+
+#: Maps a count byte to 1 when a card is held (``bytes.translate``).
+_HELD: Final = bytes([0] + [1] * 255)
+#: A suit's 13 presence bytes (ace first) to its run mask, without and with the high ace (filled on demand).
+_MASKS: dict[bytes, tuple[int, int]] = {}
+
+
+def _suit_mask(held: bytes) -> tuple[int, int]:
+    found = _MASKS.get(held)
+    if found is None:
+        mask = 0
+        for rank, h in enumerate(held):
+            if h:
+                mask |= 2 << rank
+        found = _MASKS[held] = (mask, mask | (1 << 14) if mask & 2 else mask)  # at most 2**13 keys
+    return found
 
 
 def suit_masks(counts: tuple[int, ...], ace_high: bool) -> list[int]:
     """Per suit, a bit per run position held: bit 1 = ace low ... bit 13 = king, bit 14 = ace high."""
-    masks = []
-    for base in (0, 13, 26, 39):
-        mask = 0
-        bit = 2
-        for c in counts[base : base + 13]:
-            if c:
-                mask |= bit
-            bit <<= 1
-        if ace_high and mask & 2:
-            mask |= 1 << 14
-        masks.append(mask)
-    return masks
+    held = bytes(counts[:52]).translate(_HELD)
+    k = 1 if ace_high else 0
+    return [_suit_mask(held[base : base + 13])[k] for base in (0, 13, 26, 39)]
 
 
 def run_covered(mask: int, jokers: int) -> int:
@@ -152,11 +162,23 @@ class OpeningSearch:
         rules: the ruleset.
         go_out: after the opening the whole hand must go out (R-D2).
         taken: the card taken from the pile that may not be discarded (R-T7), if any.
-        stranded: how many cards of a hand surely cannot leave it but by the
-            discard (a cheap test run before each go-out plan).
+        hopeless: whether a hand surely cannot go out onto a table (a cheap
+            sound screen run before each go-out plan).
     """
 
-    __slots__ = ("_go_out", "_memo", "_plans", "_rules", "_stranded", "_table", "_taken", "keep", "melds")
+    __slots__ = (
+        "_go_out",
+        "_hopeless",
+        "_memo",
+        "_path",
+        "_plans",
+        "_rules",
+        "_table",
+        "_taken",
+        "keep",
+        "known",
+        "melds",
+    )
 
     def __init__(
         self,
@@ -166,10 +188,10 @@ class OpeningSearch:
         *,
         go_out: bool,
         taken: Card | None,
-        stranded: Callable[[CardMultiset, tuple[Meld, ...], Ruleset], int] = lambda *_: 0,
+        hopeless: Callable[[CardMultiset, tuple[Meld, ...], Ruleset], bool] = lambda *_: False,
     ) -> None:
         self._rules = rules
-        self._stranded = stranded
+        self._hopeless = hopeless
         self._plans: dict[tuple[object, ...], bool] = {}
         self._table = table
         self._go_out = go_out
@@ -178,6 +200,9 @@ class OpeningSearch:
         # Most valuable first: a completion, when there is one, is found early.
         self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
         self._memo: dict[tuple[object, ...], bool] = {}
+        self._path: list[int] = []
+        #: Indices (into :attr:`melds`) of melds seen in a completion found: each is in an opening that exists.
+        self.known: set[int] = set()
 
     def opens(self, counts: tuple[int, ...]) -> bool:
         """``can_open(hand, rules)`` for the hand of this search (``counts``), duties aside.
@@ -206,9 +231,15 @@ class OpeningSearch:
         """Whether opening melds from ``counts`` can bring ``need`` more points (and a clean run, the card).
 
         ``chosen`` are the indices (into :attr:`melds`) laid on the way, which a
-        go-out plan may lay off onto.
+        go-out plan may lay off onto. The melds of a completion found join
+        :attr:`known` (a memo hit ends the path early: those melds are still
+        in an opening that exists).
         """
-        return self._complete(counts, sum(counts), card_bound(counts), need, clean, card, allowance, chosen)
+        self._path = []
+        found = self._complete(counts, sum(counts), card_bound(counts), need, clean, card, allowance, chosen)
+        if found:
+            self.known.update(self._path)
+        return found
 
     def _complete(
         self,
@@ -263,6 +294,7 @@ class OpeningSearch:
                 after,
             ):
                 result = True
+                self._path.append(j)  # on the way back up from the completion found
                 break
         self._memo[key] = result
         return result
@@ -275,8 +307,8 @@ class OpeningSearch:
             key = (counts, chosen)
             hit = self._plans.get(key)
             if hit is None:
-                hit = self._plans[key] = self._stranded(rest, table, self._rules) <= self.keep and (
-                    can_go_out(rest, table, self._rules, opened=True)
+                hit = self._plans[key] = not self._hopeless(rest, table, self._rules) and (
+                    goes_out(rest, table, self._rules, opened=True)
                 )
             return hit
         taken = self._taken

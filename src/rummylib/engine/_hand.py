@@ -10,24 +10,22 @@ from rummylib.cards import Card, CardMultiset
 T = TypeVar("T")
 
 
-def _make(counts: list[int]) -> CardMultiset:
-    new = CardMultiset.__new__(CardMultiset)
-    new._set(tuple(counts))
-    return new
+def _make(counts: list[int], size: int | None = None) -> CardMultiset:
+    return CardMultiset._trusted(tuple(counts), size)
 
 
 def add_card(hand: CardMultiset, card: Card) -> CardMultiset:
     """``hand`` with one more ``card``."""
     counts = list(hand.counts)
     counts[card.index] += 1
-    return _make(counts)
+    return _make(counts, len(hand) + 1)
 
 
 def remove_card(hand: CardMultiset, card: Card) -> CardMultiset:
     """``hand`` less one ``card`` (the caller checked it is there)."""
     counts = list(hand.counts)
     counts[card.index] -= 1
-    return _make(counts)
+    return _make(counts, len(hand) - 1)
 
 
 def remove_cards(hand: CardMultiset, cards: Iterable[Card]) -> CardMultiset | None:

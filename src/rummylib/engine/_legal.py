@@ -24,12 +24,17 @@ import attrs
 
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
 from rummylib.cards import CARDS, Card, CardMultiset
-from rummylib.engine._apply import take_discard_round
 from rummylib.engine._check import is_legal
 from rummylib.engine._complete import may_open, minus
 from rummylib.engine._fits import grown_meld, lay_off_candidates
 from rummylib.engine._hand import add_card, remove_card, replace
-from rummylib.engine._oblige import can_finish_turn, needs_finish_check, opening_needs, opening_search
+from rummylib.engine._oblige import (
+    can_finish_turn,
+    may_take_discard,
+    needs_finish_check,
+    opening_needs,
+    opening_search,
+)
 from rummylib.engine._state import (
     GameState,
     Phase,
@@ -135,7 +140,16 @@ class LegalActions(Sequence[Action]):
 
     def _all(self) -> tuple[Action, ...]:
         if self._items is None:
-            self._items = tuple(a for kind in KINDS for a in self._kind(kind))
+            # Only the phase's own kinds can hold actions: the others are known empty without a look.
+            kinds = self._kinds
+            items: list[Action] = []
+            live = _PHASE_KINDS[self._state.round.phase]
+            for kind in KINDS:
+                if kind in live:
+                    items.extend(self._kind(kind))
+                elif kind not in kinds:
+                    kinds[kind] = ()
+            self._items = tuple(items)
         return self._items
 
     def __contains__(self, action: object) -> bool:
@@ -204,7 +218,7 @@ def _draws(state: GameState) -> Iterator[Action]:
     if r.phase is not Phase.DRAW:
         return
     yield _DRAW_STOCK
-    if r.discard and can_finish_turn(state.rules, take_discard_round(state.rules, r)):
+    if r.discard and may_take_discard(state.rules, r):
         yield _TAKE_DISCARD
 
 
@@ -375,6 +389,8 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
     search = opening_search(rules, r)
     if not r.turn.melds_laid and not search.opens(p.hand.counts):
         return
+    if allowance is not None:
+        search.known.clear()  # the screen's openings may hold more melds than the turn allows
     less = None if allowance is None else allowance - 1
     counts = p.hand.counts
     size = len(p.hand)
@@ -389,6 +405,9 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
                 yield LayMeld(info.meld)
             continue
         if rest < search.keep:
+            continue
+        if j in search.known:  # a meld of an opening found for another meld (with the same duties)
+            yield LayMeld(info.meld)
             continue
         left = card if card is None or not any(i == card for i, _ in info.pairs) else None
         chosen = (j,) if go_out else ()
@@ -405,6 +424,14 @@ _KIND_OF: Final[dict[type, str]] = {
     LayOff: "lay_offs",
     SwapJoker: "swaps",
     LayMeld: "melds",
+}
+
+#: The kinds each phase may hold (every generator yields nothing in the other phases).
+_PHASE_KINDS: Final = {
+    Phase.DRAW: frozenset({"draws"}),
+    Phase.PLAY: frozenset({"discards", "lay_offs", "swaps", "melds"}),
+    Phase.ROUND_OVER: frozenset({"next_round"}),
+    Phase.GAME_OVER: frozenset(),
 }
 
 _GENERATORS = {

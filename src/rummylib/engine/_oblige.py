@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Suit
-from rummylib.engine._cache import hand_opens
+from rummylib.cards import CARDS, JOKER, Card, CardMultiset
+from rummylib.engine._cache import goes_out, hand_opens, register
 from rummylib.engine._complete import (
     MeldInfo,
     OpeningSearch,
@@ -28,23 +28,26 @@ from rummylib.engine._complete import (
     fits_anywhere,
     may_open,
     minus,
-    run_covered,
-    suit_masks,
-    suits_held,
 )
-from rummylib.engine._hand import add_card, remove_card, remove_cards
-from rummylib.engine._state import RoundState
+from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
+from rummylib.engine._screens import cannot_go_out
+from rummylib.engine._state import FRESH_TURN, Phase, RoundState, evolve_round, evolve_turn
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
-from rummylib.rules import Ruleset
+from rummylib.rules import DiscardRule, Ruleset
 from rummylib.solver import find_melds
-from rummylib.solver._queries import can_go_out, candidates_with, hand_candidates
+from rummylib.solver._queries import candidates_with, hand_candidates
 
 # The candidate melds of a pool on count vectors are shared by every check of one turn (16 swaps
 # ask 16 times): ``hand_candidates`` keeps them in the solver's bounded cache.
 
-__all__ = ["can_finish_turn", "fits_anywhere", "needs_finish_check", "opening_search"]
-
-_SUITS = tuple(Suit)
+__all__ = [
+    "can_finish_turn",
+    "fits_anywhere",
+    "may_take_discard",
+    "needs_finish_check",
+    "opening_search",
+    "take_discard_round",
+]
 
 
 def needs_finish_check(r: RoundState) -> bool:
@@ -266,51 +269,13 @@ def _joker_covers(
             yield from _joker_covers(swapped, jokers + 1, after, rules, seen)
 
 
-def _stranded(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> int:
-    """How many cards of ``hand`` surely cannot leave it this turn but by the discard.
-
-    A card counts when no meld of the hand (with its jokers and every joker a
-    swap could free) can hold it, and no table meld of its suit (a run) or rank
-    (a set) could ever take it: a necessary condition for going out, and cheap
-    (bit masks per suit: the test of :func:`_may_meld` for every card at once).
-    """
-    counts = hand.counts
-    jokers = counts[52] if rules.jokers else 0
-    if rules.joker_swap:
-        jokers += sum(
-            1 for m in table if m.joker_count for c, x in zip(m.cards, m.represents) if c.is_joker and counts[x.index]
-        )
-    if jokers >= 2:
-        return 0  # two jokers make a meld of any card
-    suits = {m.suit for m in table if isinstance(m, Run)}
-    ranks = {int(m.rank) - 1 for m in table if isinstance(m, Group)}
-    masks = suit_masks(counts, rules.ace_high)
-    held = suits_held(counts)
-    group_with_joker = bool(jokers and rules.group3_max_jokers)
-    total = 0
-    for s, suit in enumerate(_SUITS):
-        if suit in suits:
-            continue
-        covered = run_covered(masks[s], jokers)
-        base = s * 13
-        for rank in range(13):
-            c = counts[base + rank]
-            if not c or covered & (2 << rank) or rank in ranks:
-                continue
-            if held[rank] >= 3 or (held[rank] >= 2 and group_with_joker):
-                continue
-            total += c
-    return total
-
-
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
     """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search)."""
-    keep = 1 if rules.must_discard_to_go_out else 0
-    if _stranded(hand, table, rules) > keep:
-        return False  # more cards than the discard can take fit no meld and no table meld
+    if cannot_go_out(hand, table, rules):
+        return False  # a sound screen in microseconds: most hands taking the discard fail here
     if not (may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run) and hand_opens(hand, rules)):
         return False  # cheap tests first: most hands cannot even open
-    return can_go_out(hand, table, rules, opened=False, open_with=card, opens=True)
+    return goes_out(hand, table, rules, opened=False, open_with=card, opens=True)
 
 
 # --- the question --------------------------------------------------------------------------
@@ -321,7 +286,7 @@ def opening_search(rules: Ruleset, r: RoundState) -> OpeningSearch:
     turn = r.turn
     table = tuple(tm.meld for tm in r.table)
     hand = r.hands[r.to_act]
-    return OpeningSearch(hand, table, rules, go_out=turn.must_go_out, taken=turn.taken, stranded=_stranded)
+    return OpeningSearch(hand, table, rules, go_out=turn.must_go_out, taken=turn.taken, hopeless=cannot_go_out)
 
 
 def opening_needs(rules: Ruleset, r: RoundState) -> tuple[int, bool, int | None, int | None]:
@@ -381,10 +346,10 @@ def can_finish_turn(rules: Ruleset, r: RoundState, pool: CardMultiset | None = N
     table = tuple(tm.meld for tm in r.table)
     if turn.must_go_out:
         if not turn.freed_jokers:
-            return can_go_out(hand, table, rules, opened=True)
+            return goes_out(hand, table, rules, opened=True)
         # R-J4 inside a D2 go-out: the freed jokers go into new melds first, then the rest goes out.
         for rest, after in _joker_covers(hand, turn.freed_jokers, table, rules, set()):
-            if len(rest) >= keep and (not rest or can_go_out(rest, after, rules, opened=True)):
+            if len(rest) >= keep and (not rest or goes_out(rest, after, rules, opened=True)):
                 return True
         return False
     if turn.must_meld is not None or turn.freed_jokers > 0:
@@ -398,3 +363,40 @@ def can_finish_turn(rules: Ruleset, r: RoundState, pool: CardMultiset | None = N
         cover = _Cover(hand, need, owed, allowance, keep, _swap_counts(r, rules), new_melds, rules, pool)
         return cover.run()
     return _t7_ok(rules, r)
+
+
+# --- taking the discard (R-D2, T7) --------------------------------------------------------
+
+
+def take_discard_round(rules: Ruleset, r: RoundState) -> RoundState:
+    """The round after the player to act takes the top discard (the pile is not empty), unchecked."""
+    seat = r.to_act
+    card = r.discard[-1]
+    taken = None if rules.discard_taken_card else card
+    if rules.discard_rule is DiscardRule.NEW_MELD:
+        # R-D2: before opening, take it only to go out (house variant: only to open with it).
+        must_go_out = not r.opened[seat] and not rules.take_discard_to_open
+        turn = evolve_turn(FRESH_TURN, drawn=card, taken=taken, must_meld=card, must_go_out=must_go_out)
+    else:
+        turn = evolve_turn(FRESH_TURN, drawn=card, taken=taken)
+    hands = replace(r.hands, seat, add_card(r.hands[seat], card))
+    return evolve_round(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn)
+
+
+#: The last round asked whether its player may take the discard, and the answer (held, so its id stays its
+#: own): the draw listing asks, then ``apply`` asks again of the same round.
+_TAKE: list[tuple[RoundState, Ruleset, bool]] = []
+register(_TAKE)
+
+
+def may_take_discard(rules: Ruleset, r: RoundState, new: RoundState | None = None) -> bool:
+    """Whether the player to act may take the top discard (the pile is not empty): the turn can still end (R-D2, T7).
+
+    ``new``: the round after the take, if built already.
+    """
+    last = _TAKE[0] if _TAKE else None
+    if last is not None and last[0] is r and last[1] is rules:
+        return last[2]
+    answer = can_finish_turn(rules, take_discard_round(rules, r) if new is None else new)
+    _TAKE[:] = [(r, rules, answer)]
+    return answer

@@ -80,6 +80,12 @@ def card_at_position(position: int, suit: Suit) -> Card:
     return natural(1 if position == ACE_HIGH else position, suit)
 
 
+#: Per suit, the card of each run position (index 0 unused, 1-14): ``represents`` slices it (hot path).
+_AT_POSITION: Final = {suit: (None, *(card_at_position(p, suit) for p in range(1, ACE_HIGH + 1))) for suit in Suit}
+#: Per rank, the natural card of each suit (a group's ``represents``).
+_OF_RANK: Final = {rank: {suit: natural(int(rank), suit) for suit in Suit} for rank in Rank}
+
+
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
     try:
         return as_cards(cards, "a meld's cards")
@@ -121,7 +127,11 @@ class Meld:
     @property
     def joker_count(self) -> int:
         """How many jokers the meld holds."""
-        return sum(1 for c in self.cards if c.is_joker)
+        n = 0
+        for c in self.cards:  # a loop: no generator or Card.__eq__ on the hot path
+            if c.rank is None:
+                n += 1
+        return n
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -193,7 +203,11 @@ class Run(Meld):
 
     @property
     def represents(self) -> tuple[Card, ...]:
-        return tuple(card_at_position(p, self.suit) for p in self.positions)
+        row = _AT_POSITION.get(self.suit)
+        start = self.start
+        if row is not None and type(start) is int and start >= 1 and start + len(self.cards) <= ACE_HIGH + 1:
+            return row[start : start + len(self.cards)]  # type: ignore[return-value]
+        return tuple(card_at_position(p, self.suit) for p in self.positions)  # a meld built around its checks
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -252,6 +266,12 @@ class Group(Meld):
 
     @property
     def represents(self) -> tuple[Card, ...]:
+        row = _OF_RANK.get(self.rank)
+        if row is not None:
+            try:
+                return tuple(map(row.__getitem__, self.suits))
+            except (KeyError, TypeError):
+                pass  # a meld built around its checks: the checked path raises the typed error
         return tuple(natural(int(self.rank), s) for s in self.suits)
 
     @property

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import gymnasium
@@ -10,10 +10,11 @@ import numpy as np
 from gymnasium import spaces
 
 from rummylib.actions import NextRound
-from rummylib.bots import Bot, GreedyBot, RandomBot, SeatActions
+from rummylib.bots import Bot, SeatActions
 from rummylib.encoding import ActionCodec, ObservationEncoder
 from rummylib.engine import GameState, Phase, apply, legal_actions, new_game, view
 from rummylib.rules import REMIK, Ruleset
+from rummylib.simulation import _NAMED_BOTS
 
 from .._guards import is_int_in
 from ._common import (
@@ -30,7 +31,8 @@ from ._common import (
 
 __all__ = ["RummyGymEnv", "gym_env"]
 
-_BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+#: The built-in opponents by name: simulate's own registry (one home).
+_BOTS: Mapping[str, Callable[[int], Bot]] = _NAMED_BOTS
 
 
 def gym_env(
@@ -44,8 +46,9 @@ def gym_env(
     Args:
         rules: the ruleset.
         players: the number of seats.
-        opponents: ``"random"`` or ``"greedy"`` for every other seat, or one entry
-            per other seat (a name or a :class:`~rummylib.Bot`).
+        opponents: a bot name ``simulate`` takes (``"random"``, ``"greedy"``,
+            ``"search"``) for every other seat, or one entry per other seat (a
+            name or a :class:`~rummylib.Bot`).
         **kwargs: ``seat``, ``reward``, ``episode``, ``render_mode`` (see :class:`RummyGymEnv`).
 
     >>> from rummylib import STRAIGHT
@@ -109,7 +112,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise ValueError(msg)
         for spec in specs:
             if isinstance(spec, str) and spec not in _BOTS:
-                msg = f"an opponent is 'random', 'greedy' or a Bot, not {spec!r}"
+                msg = f"an opponent is one of {', '.join(repr(n) for n in sorted(_BOTS))} or a Bot, not {spec!r}"
                 raise ValueError(msg)
         return specs
 

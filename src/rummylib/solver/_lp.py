@@ -56,22 +56,46 @@ def solve_lp(
     top = max(gains, default=0.0)
     if top <= 0:
         return [0.0] * m, [0.0] * n
-    gains = [g / top for g in gains]
-    if max_iter is None:
-        max_iter = 20 * m + 200
-    # A tiny fixed perturbation of b breaks the ties that make packing
-    # programmes degenerate (and the simplex stall); it keeps runs deterministic.
-    xb = [b + 1e-7 * ((i * 7919) % 997 + 1) / 997 for i, b in enumerate(capacity)]
-    basis = [-1] * m  # column in the basis at each row, -1 for a slack
-    binv = [[1.0 if r == c else 0.0 for c in range(m)] for r in range(m)]
-    y = [0.0] * m
-    start = 0
-    for _ in range(max_iter):
-        # Partial pricing: the best reduced cost among a window of columns
-        # after the last one that entered; a full pass proves optimality.
+    tableau = _Simplex(columns, [g / top for g in gains], capacity)
+    for _ in range(20 * m + 200 if max_iter is None else max_iter):
+        enter, reduced = tableau.entering()
+        if enter < 0 or not tableau.pivot(enter, reduced):
+            break
+    primal = [0.0] * n
+    for row, k in enumerate(tableau.basis):
+        if k >= 0:
+            primal[k] = tableau.xb[row]
+    return [v * top for v in tableau.y], primal
+
+
+class _Simplex:
+    """The revised simplex's state: basis, its dense inverse, basic values and prices."""
+
+    def __init__(
+        self, columns: Sequence[tuple[tuple[int, int], ...]], gains: Sequence[float], capacity: Sequence[int]
+    ) -> None:
+        m = len(capacity)
+        self.columns = columns
+        self.gains = gains
+        # A tiny fixed perturbation of b breaks the ties that make packing
+        # programmes degenerate (and the simplex stall); it keeps runs deterministic.
+        self.xb = [b + 1e-7 * ((i * 7919) % 997 + 1) / 997 for i, b in enumerate(capacity)]
+        self.basis = [-1] * m  # column in the basis at each row, -1 for a slack
+        self.binv = [[1.0 if r == c else 0.0 for c in range(m)] for r in range(m)]
+        self.y = [0.0] * m
+        self.start = 0
+
+    def entering(self) -> tuple[int, float]:
+        """The column (``n + i`` for slack ``i``) to enter and its reduced cost; ``-1`` at an optimum.
+
+        Partial pricing: the best reduced cost among a window of columns after
+        the last one that entered; a full pass proves optimality.
+        """
+        columns, gains, y = self.columns, self.gains, self.y
+        n = len(columns)
         best = _TOL
         enter = -1
-        k = start
+        k = self.start
         seen = 0
         while seen < n:
             r = gains[k]
@@ -86,15 +110,20 @@ def solve_lp(
                 k = 0
             if enter >= 0 and seen >= _WINDOW:
                 break
-        start = k
+        self.start = k
         if seen >= n:  # a full pass: a slack may enter if its price went negative
-            for i in range(m):
-                if -y[i] > best:
-                    best = -y[i]
+            for i, price in enumerate(y):
+                if -price > best:
+                    best = -price
                     enter = n + i
-        if enter < 0:
-            break
-        column = columns[enter] if enter < n else ((enter - n, 1),)
+        return enter, best
+
+    def pivot(self, enter: int, reduced: float) -> bool:
+        """Bring column ``enter`` into the basis (ratio test, inverse and price update); ``False`` if unbounded."""
+        n = len(self.columns)
+        binv, xb = self.binv, self.xb
+        m = len(xb)
+        column = self.columns[enter] if enter < n else ((enter - n, 1),)
         d = [0.0] * m
         for i, a in column:
             for row in range(m):
@@ -110,12 +139,12 @@ def solve_lp(
                     theta = t
                     p = row
         if p < 0:  # unbounded: cannot happen with positive columns and finite b
-            break
+            return False
         for row in range(m):
             if d[row] and row != p:
                 xb[row] -= theta * d[row]
         xb[p] = theta
-        basis[p] = enter if enter < n else -1
+        self.basis[p] = enter if enter < n else -1
         inv = 1.0 / d[p]
         prow = [v * inv for v in binv[p]]
         binv[p] = prow
@@ -123,9 +152,5 @@ def solve_lp(
             f = d[row]
             if f and row != p:
                 binv[row] = [v - f * q for v, q in zip(binv[row], prow)]
-        y = [v + best * q for v, q in zip(y, prow)]
-    primal = [0.0] * n
-    for row, k in enumerate(basis):
-        if k >= 0:
-            primal[k] = xb[row]
-    return [v * top for v in y], primal
+        self.y = [v + reduced * q for v, q in zip(self.y, prow)]
+        return True

@@ -6,9 +6,12 @@ from collections.abc import Iterable
 from operator import mul
 from typing import cast
 
+import attrs
+
 from rummylib.cards import Card
 from rummylib.rules import Ruleset
-from rummylib.solver._priced import SCALE, Split, first_cover, tightened, wants_lp
+from rummylib.solver._optimise import Found, optimise
+from rummylib.solver._priced import SCALE, Split, first_cover
 from rummylib.solver._results import Partition, prepare
 from rummylib.solver._search import (
     NEG,
@@ -16,11 +19,9 @@ from rummylib.solver._search import (
     Entry,
     by_position,
     card_penalties,
-    cards_in,
     entries,
     pack,
     shape_gain_penalty,
-    wants_trial,
 )
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._small import small_partition, small_partition_of_list
@@ -46,28 +47,28 @@ def _split(pens: tuple[int, ...]) -> Split:
     return Split(lambda shape: shape_gain_penalty(shape, pens), lambda shape: 0, 1, pens, (0,) * 53)
 
 
-def _plain(cover: Cover, x: int, jokers: int) -> list[Shape]:
-    value = cover.solve(x, jokers, 0, NEG, 1)
-    return cover.path(x, jokers, 0, value)
+@attrs.frozen
+class _Deadwood:
+    """The least deadwood as an :class:`~rummylib.solver._optimise.Objective`: the penalty removed, all priced."""
 
+    pens: tuple[int, ...]
 
-def _search(cover: Cover, tables: Tables, x: int, jokers: int, pens: tuple[int, ...]) -> list[Shape]:
-    """The shapes of a least-penalty cover, by the strategy the input's size calls for."""
-    size = cards_in(x, tables.width, tables.field) + jokers
-    settings = cover.settings
-    if wants_trial(size, settings):
-        shapes = cover.within(settings.trial_budget, lambda c: _plain(c, x, jokers))
-        if shapes is not None:
-            return shapes
-    if not wants_lp(size, settings):
-        return _plain(cover, x, jokers)
-    cover = tightened(cover, tables, x, jokers, _split(pens))
-    found = first_cover(cover, tables, x, jokers, 0, NEG, SCALE, size)
-    floor = NEG if found is None else found[0]
-    value = cover.solve(x, jokers, 0, floor, SCALE)
-    if found is not None and value <= floor:
-        return found[1]  # the exact search found nothing better than the first cover
-    return cover.path(x, jokers, 0, value)
+    def split(self) -> Split:
+        return _split(self.pens)
+
+    def plain(self, cover: Cover, x: int, j: int, need: int, alpha: int) -> Found | None:
+        value = cover.solve(x, j, need, alpha, 1)
+        return value, cover.path(x, j, need, value)
+
+    def prove(
+        self, cover: Cover, priced: Cover, tables: Tables, x: int, j: int, need: int, alpha: int, size: int
+    ) -> Found | None:
+        found = first_cover(priced, tables, x, j, need, alpha, SCALE, size)
+        floor = alpha if found is None else found[0]
+        value = priced.solve(x, j, need, floor, SCALE)
+        if found is not None and value <= floor:
+            return found  # the exact search found nothing better than the first cover
+        return value, priced.path(x, j, need, value)
 
 
 def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
@@ -119,6 +120,8 @@ def search_partition(hand: Iterable[Card], rules: Ruleset, settings: SearchSetti
     tables, rows, potential, pens = cast(_Rows, cached)
     cover = Cover(tables, rows, potential, settings)
     x = cover.restrict(pack(ms.counts, tables), jokers)
-    shapes = _search(cover, tables, x, jokers, pens)
+    found = optimise(_Deadwood(pens), cover, tables, x, jokers, 0, NEG)
+    assert found is not None  # every input has a partition (all left over at worst)
+    shapes = found[1]
     left = leftover(ms.counts, shapes)
     return Partition(build_melds(shapes, checked), left, sum(map(mul, pens, left.counts)))

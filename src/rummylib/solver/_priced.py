@@ -35,20 +35,21 @@ def wants_lp(size: int, settings: SearchSettings = DEFAULT_SETTINGS) -> bool:
 
 
 def first_cover(
-    cover: Cover, tables: Tables, x: int, j: int, need: int, floor: int, unit: int, size: int
+    cover: Cover, tables: Tables, x: int, j: int, need: int, floor: int, unit: int, size: int, *, deep: bool = True
 ) -> tuple[int, list[Shape]] | None:
     """A first cover worth more than ``floor`` for the exact search to prove best, or ``None``.
 
     Only inputs of ``hunt_from`` cards or more (the cover's settings) get one
     (measured: below it the exact search alone is as fast): the discrepancy
-    search along the relaxation's melds (:meth:`Cover.hunt`), then :func:`dive`.
+    search along the relaxation's melds (:meth:`Cover.hunt`), then :func:`dive`
+    (without ``deep``, only its shallow dive: each round solves a programme).
     """
     settings = cover.settings
     if size < settings.hunt_from:
         return None
     found = cover.hunt(x, j, need, floor, unit, settings.hunt_budget)
     if found is None:
-        found = dive(cover, tables, x, j, need, floor, unit, settings.trial_budget)
+        found = dive(cover, tables, x, j, need, floor, unit, settings.trial_budget, deep=deep)
     return found
 
 
@@ -178,17 +179,17 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: 
 
 
 def dive(
-    cover: Cover, tables: Tables, x: int, j: int, need: int, floor: int, unit: int, budget: int
+    cover: Cover, tables: Tables, x: int, j: int, need: int, floor: int, unit: int, budget: int, *, deep: bool = True
 ) -> tuple[int, list[Shape]] | None:
     """A cover worth more than ``floor`` found by LP diving, or ``None``.
 
     First a shallow dive (one programme: its whole melds, then the exact search
     on the rest), which on the inputs measured finds the optimum more often than
     deeper dives; if the exact search runs out of budget there, a deep dive of up
-    to ``dive_rounds`` programmes (the cover's settings).
+    to ``dive_rounds`` programmes (the cover's settings), unless not ``deep``.
     """
     found = _dive(cover, tables, x, j, need, floor, unit, budget, 1)
-    if found is None:
+    if found is None and deep:
         found = _dive(cover, tables, x, j, need, floor, unit, budget, cover.settings.dive_rounds)
     return found
 

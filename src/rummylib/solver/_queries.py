@@ -123,20 +123,46 @@ def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candid
             _add_runs(suit, start, found, index_at, out)
 
 
+#: ``_RUN_POINTS[start][length]``: the opening points of a run of ``length`` positions from ``start`` (R-V, O3).
+_RUN_POINTS: Final = tuple(
+    tuple(sum(_position_value(p) for p in range(start, start + n)) for n in range(ACE_HIGH + 1))
+    for start in range(ACE_HIGH + 1)
+)
+
+
 def _add_runs(suit: Suit, start: int, found: list[tuple[int, int]], index_at: list[int], out: list[Candidate]) -> None:
+    points = _RUN_POINTS[start]
+    window = index_at[start : start + 13]  # window[k]: the card of slot k
+    ace_high = start + 13 > ACE_HIGH  # the window may reach the high ace, whose index sorts first
     for length, mask in found:
-        slots = [52 if mask >> k & 1 else index_at[start + k] for k in range(length)]
-        cards = tuple(JOKER if i == 52 else CARDS[i] for i in slots)
-        points = sum(_position_value(p) for p in range(start, start + length))
-        used = mask.bit_count()
-        pairs = _pairs(slots)
-        bound = sum(_BOUND[i] * k for i, k in pairs)
-        out.append(Candidate(_new_run(suit, start, cards), pairs, points, not used, length, bound, used))
+        if not mask:
+            naturals = window[:length]
+            cards = tuple([CARDS[i] for i in naturals])
+            used = 0
+        else:
+            naturals = [window[k] for k in range(length) if not mask >> k & 1]
+            cards = tuple([JOKER if mask >> k & 1 else CARDS[window[k]] for k in range(length)])
+            used = mask.bit_count()
+        if ace_high and start + length - 1 == ACE_HIGH:
+            naturals = sorted(naturals)
+        bound = 11 * used
+        for i in naturals:
+            bound += _BOUND[i]
+        pairs = tuple([(i, 1) for i in naturals])
+        if used:
+            pairs += ((52, used),)
+        out.append(Candidate(_new_run(suit, start, cards), pairs, points[length], not used, length, bound, used))
 
 
 def _clean_runs(counts: tuple[int, ...], top: int, out: list[Candidate], suits: range) -> None:
     """The runs of a hand without jokers: per suit and start, every length from 3 along the cards held."""
+    masks = _rank_masks(counts)
     for s in suits:
+        m = masks[s]
+        if top == ACE_HIGH and m & 1:
+            m |= 1 << 13  # the high ace
+        if not m & (m >> 1) & (m >> 2):
+            continue  # no three in a row: no run (most suits of most hands)
         suit = _SUITS[s]
         base = s * 13
         held = [c > 0 for c in counts[base : base + 13]]  # held[p - 1]: position p
@@ -155,6 +181,48 @@ def _clean_runs(counts: tuple[int, ...], top: int, out: list[Candidate], suits: 
                 continue
             _add_clean(suit, start, end, [_index_at(p, s) for p in range(start, end)], out)
             start += 1
+
+
+#: Maps a count byte to 1 when a card is held (``bytes.translate``).
+_HELD: Final = bytes([0] + [1] * 255)
+_SUIT_MASKS: dict[bytes, int] = {}
+
+
+_LAST_MASKS: list[object] = [None, None]
+
+
+def _rank_masks(counts: tuple[int, ...]) -> list[int]:
+    """Per suit, bit ``r`` for each rank index ``r`` (0 = ace .. 12 = king) held."""
+    if _LAST_MASKS[0] is counts:  # the runs and the groups of one hand ask in turn
+        return _LAST_MASKS[1]  # type: ignore[return-value]
+    held = bytes(counts[:52]).translate(_HELD)
+    out = []
+    for base in (0, 13, 26, 39):
+        key = held[base : base + 13]
+        m = _SUIT_MASKS.get(key)
+        if m is None:
+            m = 0
+            for r, h in enumerate(key):
+                if h:
+                    m |= 1 << r
+            _SUIT_MASKS[key] = m  # at most 2**13 keys
+        out.append(m)
+    _LAST_MASKS[:] = [counts, out]
+    return out
+
+
+def _ranks_with(counts: tuple[int, ...], suits: int) -> int:
+    """Bit ``r`` for each rank index held in at least ``suits`` suits (1-4; 0 or less: every rank)."""
+    if suits <= 0:
+        return (1 << 13) - 1
+    a, b, c, d = _rank_masks(counts)
+    if suits == 1:
+        return a | b | c | d
+    if suits == 2:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    if suits == 3:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    return a & b & c & d
 
 
 def _add_clean(suit: Suit, start: int, end: int, indices: list[int], out: list[Candidate]) -> None:
@@ -194,7 +262,10 @@ def _groups(
     within = _WITHIN.get(limits)
     if within is None:
         within = _WITHIN[limits] = _layouts_within(limits)  # a few small keys: bounded by the joker limits
+    enough = _ranks_with(counts, 3 - most)  # a group needs three slots: real cards and jokers
     for r in ranks:
+        if not enough >> r & 1:
+            continue
         rank = _RANKS[r]
         present = (counts[r] > 0) | (counts[13 + r] > 0) << 1 | (counts[26 + r] > 0) << 2 | (counts[39 + r] > 0) << 3
         if present.bit_count() + most < 3:

@@ -50,6 +50,13 @@ class SearchSettings:
             (``OverBudget``) instead of starting over (set for a budgeted attempt).
         suit_major_from: inputs of this many cards or more are searched
             suit-major (whole suits first) rather than rank-major.
+        orders_from: openings of inputs this large are first tried in each of
+            ``orders`` in turn, within each of ``order_budgets`` memoised states
+            per search; the search in the default order, unbudgeted, comes last.
+            Which order settles an input soonest differs from input to input,
+            by orders of magnitude, and each attempt is exact if it ends.
+        orders: search orders by name (``_tables.ORDERS``).
+        order_budgets: memoised states each search of one attempt may use.
     """
 
     small_max: int = 20
@@ -63,7 +70,10 @@ class SearchSettings:
     keep_split_from: int = 24
     keep_split_budget: int = 50_000
     memo_limit: int = 200_000
-    suit_major_from: int = 90
+    suit_major_from: int = 100
+    orders_from: int = 40
+    orders: tuple[str, ...] = ("rank", "reversed")
+    order_budgets: tuple[int, ...] = (5_000, 25_000, 125_000)
     give_up: bool = False
 
 

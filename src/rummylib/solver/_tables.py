@@ -36,6 +36,11 @@ POS: tuple[int, ...] = tuple((c % 13) * 4 + c // 13 for c in range(52))
 #: Suit-major positions (the card index itself): on (nearly) whole decks, where every
 #: card can be placed, the first descent in this order fills whole suits at once.
 SUIT_POS: tuple[int, ...] = tuple(range(52))
+#: Rank-major positions from the top (the kings first, the aces last): some inputs whose
+#: search gets lost among the low cards are settled at once from the other end.
+REVERSED_POS: tuple[int, ...] = tuple(51 - POS[c] for c in range(52))
+#: The search orders by name (see :func:`tables_for`).
+ORDERS: dict[str, tuple[int, ...]] = {"rank": POS, "suit": SUIT_POS, "reversed": REVERSED_POS}
 
 
 class Shape(NamedTuple):
@@ -189,25 +194,31 @@ def _hand_run_shapes(counts: Sequence[int], jokers: int, rules: Ruleset, max_len
                     stack.append((pos + 1, (*layout, index), (*slots, False), used))
 
 
-def hand_tables(counts: Sequence[int], jokers: int, rules: Ruleset, max_len: int) -> Tables:
-    """Shapes built for one multiset (not cached): every run length the rules need."""
+def hand_tables(counts: Sequence[int], jokers: int, rules: Ruleset, max_len: int, pos: tuple[int, ...] = POS) -> Tables:
+    """Shapes built for one multiset (not cached): every run length the rules need, searched in ``pos`` order."""
     jokers = min(jokers, rules.jokers)
     shapes: list[Shape] = list(_hand_run_shapes(counts, jokers, rules, max_len))
     for rank in range(1, 14):
         for shape in group_shapes(rules, rank):
             if shape.jokers <= jokers and all(counts[c] for c in shape.naturals):
                 shapes.append(shape)
-    return Tables(rules, shapes)
+    return Tables(rules, shapes, pos)
 
 
-_RANK_PIECES: RulesCache[Tables] = RulesCache(lambda r: Tables(r, _rule_shapes(r, PIECE_MAX), POS))
-_SUIT_PIECES: RulesCache[Tables] = RulesCache(lambda r: Tables(r, _rule_shapes(r, PIECE_MAX), SUIT_POS))
+def _pieces_in(pos: tuple[int, ...]) -> RulesCache[Tables]:
+    def build(rules: Ruleset) -> Tables:
+        return Tables(rules, _rule_shapes(rules, PIECE_MAX), pos)
+
+    return RulesCache(build)
+
+
+_PIECES: dict[str, RulesCache[Tables]] = {name: _pieces_in(pos) for name, pos in ORDERS.items()}
 _WHOLE: RulesCache[Tables] = RulesCache(lambda r: Tables(r, _rule_shapes(r, 13)), size=8)
 
 
-def piece_tables(rules: Ruleset, *, suit_major: bool = False) -> Tables:
-    """Shapes for optimisation questions: runs of 3 to 5 cards, and groups (cached per ruleset)."""
-    return (_SUIT_PIECES if suit_major else _RANK_PIECES)(rules)
+def piece_tables(rules: Ruleset, *, order: str = "rank") -> Tables:
+    """Shapes for optimisation questions: runs of 3 to 5 cards, and groups (cached per ruleset and order)."""
+    return _PIECES[order](rules)
 
 
 def full_tables(rules: Ruleset) -> Tables:
@@ -227,18 +238,23 @@ def tables_for(
     *,
     whole_runs: bool = False,
     settings: SearchSettings = DEFAULT_SETTINGS,
+    order: str | None = None,
 ) -> Tables:
-    """The shapes a search on this multiset needs.
+    """The shapes a search on this multiset needs, searched in ``order`` (a key of :data:`ORDERS`).
 
     The cached per-ruleset tables where they suffice; otherwise (jokers side by
     side, where long runs do not split; or whole runs with jokers) shapes built
-    from the multiset itself.
+    from the multiset itself. Without ``order``, large inputs of the cached
+    tables are searched suit-major and others rank-major
+    (``suit_major_from``); whole-run tables are always rank-major.
     """
     if not whole_runs and not rules.adjacent_jokers:
-        return piece_tables(rules, suit_major=sum(counts) >= settings.suit_major_from)
+        if order is None:
+            order = "suit" if sum(counts) >= settings.suit_major_from else "rank"
+        return piece_tables(rules, order=order)
     if whole_runs and (rules.jokers == 0 or jokers == 0) and not rules.adjacent_jokers:
         return _WHOLE_NO_JOKERS(rules) if rules.jokers else full_tables(rules)
-    return hand_tables(counts, jokers, rules, 13)
+    return hand_tables(counts, jokers, rules, 13, POS if order is None or whole_runs else ORDERS[order])
 
 
 def leftover(counts: Sequence[int], shapes: Iterable[Shape]) -> CardMultiset:
