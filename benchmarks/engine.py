@@ -37,6 +37,7 @@ from types import FunctionType, ModuleType
 from typing import Any
 
 import rummylib as rl
+from rummylib import _card
 from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, derive_seed
 from rummylib.engine import _cache as engine_cache
 from rummylib.simulation import play_game, simulation_rules
@@ -227,7 +228,7 @@ def bench_most_legal(games: int) -> tuple[int, str, float, str]:
 
 def _shared_roots() -> set[int]:
     """Objects every game shares (card table, rulesets, enums): not counted as a state's own."""
-    roots: list[object] = [rl.cards.CARDS, rl.REMIK, rl.STRAIGHT, *rl.Phase, *rl.Suit, *rl.Rank, *rl.End]
+    roots: list[object] = [_card.CARDS, rl.REMIK, rl.STRAIGHT, *rl.Phase, *rl.Suit, *rl.Rank, *rl.End]
     return {id(o) for o in _graph(roots, set())}
 
 

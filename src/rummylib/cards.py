@@ -17,16 +17,22 @@ import itertools
 from collections.abc import Iterable, Iterator
 from typing import Final, Protocol, cast
 
-from rummylib._card import _SUIT_INDEX, JOKER, JOKER_INDEX, MAX_COPIES, Card, Rank, Suit, _natural_index
+# The card value and its index helpers live in rummylib._card; the public names are
+# re-exported here (in __all__), the private helpers are imported from there.
+from rummylib._card import (
+    _SUIT_INDEX,
+    CARDS,
+    JOKER,
+    JOKER_INDEX,
+    MAX_COPIES,
+    NUM_CARD_KINDS,
+    Card,
+    Rank,
+    Suit,
+    _natural_index,
+    as_cards,
+)
 from rummylib._card import _SUITS as _SUITS  # noqa: PLC0414
-
-# The card value lives in rummylib._card (public names re-exported here, in __all__).
-# Aliases for modules of other layers that still import these helpers from here
-# (internal, not in __all__; new code imports them from rummylib._card):
-from rummylib._card import CARDS as CARDS  # noqa: PLC0414
-from rummylib._card import NUM_CARD_KINDS as NUM_CARD_KINDS  # noqa: PLC0414
-from rummylib._card import as_cards as as_cards  # noqa: PLC0414
-from rummylib._card import natural as natural  # noqa: PLC0414
 from rummylib.errors import CardParseError, CardsReason, InvalidCardsError, ParseReason, shorten
 
 from ._guards import is_collection_of_items, is_int_in

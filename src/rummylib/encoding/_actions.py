@@ -6,8 +6,9 @@ import operator
 from collections.abc import Iterable
 from typing import Final
 
+from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
-from rummylib.cards import CARDS, JOKER, Card, Suit
+from rummylib.cards import JOKER, Card, Suit
 from rummylib.engine import GameState, legal_actions
 from rummylib.melds import End, Meld, card_at_position
 from rummylib.rules import Ruleset

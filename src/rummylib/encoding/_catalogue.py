@@ -14,7 +14,8 @@ from __future__ import annotations
 import itertools
 from typing import Final, NamedTuple
 
-from rummylib.cards import JOKER, Card, Rank, Suit, natural
+from rummylib._card import natural
+from rummylib.cards import JOKER, Card, Rank, Suit
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, card_at_position
 from rummylib.rules import Ruleset
 

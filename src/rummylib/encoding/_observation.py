@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from rummylib.cards import NUM_CARD_KINDS, Card
+from rummylib._card import NUM_CARD_KINDS
+from rummylib.cards import Card
 from rummylib.engine import Phase, PlayerView
 from rummylib.melds import Group, Meld, Run
 from rummylib.rules import RestockRule, Ruleset, Scoring

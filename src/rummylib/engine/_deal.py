@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from rummylib.cards import Card, CardMultiset, as_cards, as_multiset, check_in_deck, deck
+from rummylib._card import as_cards
+from rummylib.cards import Card, CardMultiset, as_multiset, check_in_deck, deck
 from rummylib.engine._invariants import MAX_TOTAL, check_state
 from rummylib.engine._rng import Seed, fresh_seed, is_text, shuffled, validate_seed
 from rummylib.engine._state import GameState, Phase, RoundState, TableMeld

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final, cast
 
-from rummylib.cards import CARDS, JOKER, Card, Suit
+from rummylib._card import CARDS
+from rummylib.cards import JOKER, Card, Suit
 from rummylib.engine._state import TableMeld
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
 from rummylib.melds._types import _new_group, _new_run

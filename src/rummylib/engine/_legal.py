@@ -22,8 +22,9 @@ from typing import Final, cast, overload
 
 import attrs
 
+from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
-from rummylib.cards import CARDS, Card, CardMultiset
+from rummylib.cards import Card, CardMultiset
 from rummylib.engine._check import is_legal
 from rummylib.engine._complete import may_open, minus
 from rummylib.engine._fits import grown_meld, lay_off_candidates
@@ -60,7 +61,7 @@ KINDS: Final = ("next_round", "draws", "discards", "lay_offs", "swaps", "melds")
 _DRAW_STOCK: Final = DrawStock()
 _TAKE_DISCARD: Final = TakeDiscard()
 _NEXT_ROUND: Final = NextRound()
-#: ``Discard(card)`` for each card index, in the order of :data:`~rummylib.cards.CARDS` (the hand's order).
+#: ``Discard(card)`` for each card index, in the order of the card index (the hand's order).
 _DISCARDS: Final = tuple(Discard(card) for card in CARDS)
 
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rummylib.cards import CARDS, JOKER, Card, CardMultiset
+from rummylib._card import CARDS
+from rummylib.cards import JOKER, Card, CardMultiset
 from rummylib.engine._cache import goes_out, hand_opens, register
 from rummylib.engine._complete import (
     MeldInfo,

@@ -42,8 +42,9 @@ except ImportError as exc:  # the extra is missing
     _msg = "rummylib.rl.openspiel needs open_spiel and numpy: pip install 'rummylib[openspiel]'"
     raise ImportError(_msg, name=exc.name) from exc
 
+from rummylib._card import CARDS
 from rummylib.actions import DrawStock
-from rummylib.cards import CARDS, Card, CardMultiset, deck
+from rummylib.cards import Card, CardMultiset, deck
 from rummylib.encoding import ActionCodec, ObservationEncoder
 from rummylib.engine import GameState, Phase, PlayerView, apply, sample_state, start_round_from, view
 from rummylib.records import format_action

@@ -17,7 +17,8 @@ from __future__ import annotations
 import itertools
 from typing import Final, NamedTuple
 
-from rummylib.cards import CARDS, JOKER, Card, CardMultiset, Rank, Suit
+from rummylib._card import CARDS
+from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit
 from rummylib.melds import ACE_HIGH, Meld
 from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
