@@ -23,13 +23,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from typing import Final
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._cache import goes_out, hand_opens
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
-from rummylib.solver._queries import Candidate, sorted_by_points
+from rummylib.solver._queries import Candidate, rank_masks, sorted_by_points
 
 __all__ = [
     "MeldInfo",
@@ -61,28 +60,12 @@ def card_bound(counts: tuple[int, ...]) -> int:
     return sum(map(operator.mul, counts, _BOUND))
 
 
-#: Maps a count byte to 1 when a card is held (``bytes.translate``).
-_HELD: Final = bytes([0] + [1] * 255)
-#: A suit's 13 presence bytes (ace first) to its run mask, without and with the high ace (filled on demand).
-_MASKS: dict[bytes, tuple[int, int]] = {}
-
-
-def _suit_mask(held: bytes) -> tuple[int, int]:
-    found = _MASKS.get(held)
-    if found is None:
-        mask = 0
-        for rank, h in enumerate(held):
-            if h:
-                mask |= 2 << rank
-        found = _MASKS[held] = (mask, mask | (1 << 14) if mask & 2 else mask)  # at most 2**13 keys
-    return found
-
-
 def suit_masks(counts: tuple[int, ...], ace_high: bool) -> list[int]:
     """Per suit, a bit per run position held: bit 1 = ace low ... bit 13 = king, bit 14 = ace high."""
-    held = bytes(counts[:52]).translate(_HELD)
-    k = 1 if ace_high else 0
-    return [_suit_mask(held[base : base + 13])[k] for base in (0, 13, 26, 39)]
+    masks = [m << 1 for m in rank_masks(counts)]
+    if ace_high:
+        return [m | 1 << 14 if m & 2 else m for m in masks]
+    return masks
 
 
 def run_covered(mask: int, jokers: int) -> int:

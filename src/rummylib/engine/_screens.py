@@ -89,6 +89,23 @@ def _rank_masks(counts: tuple[int, ...]) -> tuple[int, int]:
     return two, three
 
 
+def _extend(m: int, pos: int, step: int, top: int, jokers: int) -> int:
+    """The positions (bits 1 to ``top - 1``) a run end takes from ``pos`` on, one ``step`` at a time.
+
+    A held position of ``m`` is taken; a missing one costs a joker, while any are left.
+    """
+    got = 0
+    while 0 < pos < top:
+        if m >> pos & 1:
+            got |= 1 << pos
+        elif jokers:
+            jokers -= 1
+        else:
+            break
+        pos += step
+    return got
+
+
 def _table_reach(table: tuple[Meld, ...], masks: list[int], jokers: int, rules: Ruleset) -> tuple[list[int], int]:
     """Per suit, the positions table runs might take (bits 1-13); and the ranks of table sets (bits 1-13).
 
@@ -104,27 +121,7 @@ def _table_reach(table: tuple[Meld, ...], masks: list[int], jokers: int, rules: 
         is_run, s, start, stop, rank_bit, stands = _facts(meld)
         if is_run:
             m = masks[s]
-            got = 0
-            budget = jokers
-            pos = start - 1
-            while pos:
-                if m >> pos & 1:
-                    got |= 1 << pos
-                elif budget:
-                    budget -= 1
-                else:
-                    break
-                pos -= 1
-            budget = jokers
-            pos = stop
-            while pos < top:
-                if m >> pos & 1:
-                    got |= 1 << pos
-                elif budget:
-                    budget -= 1
-                else:
-                    break
-                pos += 1
+            got = _extend(m, start - 1, -1, top, jokers) | _extend(m, stop, 1, top, jokers)
             if got & (1 << 14):
                 got |= 2  # the high ace is the low ace's card
             reach[s] |= got

@@ -157,7 +157,7 @@ def _add_runs(suit: Suit, start: int, found: list[tuple[int, int]], index_at: li
 
 def _clean_runs(counts: tuple[int, ...], top: int, out: list[Candidate], suits: range) -> None:
     """The runs of a hand without jokers: per suit and start, every length from 3 along the cards held."""
-    masks = _rank_masks(counts)
+    masks = rank_masks(counts)
     for s in suits:
         m = masks[s]
         if top == ACE_HIGH and m & 1:
@@ -192,8 +192,11 @@ _SUIT_MASKS: dict[bytes, int] = {}
 _LAST_MASKS: list[object] = [None, None]
 
 
-def _rank_masks(counts: tuple[int, ...]) -> list[int]:
-    """Per suit, bit ``r`` for each rank index ``r`` (0 = ace .. 12 = king) held."""
+def rank_masks(counts: tuple[int, ...]) -> list[int]:
+    """Per suit, bit ``r`` for each rank index ``r`` (0 = ace .. 12 = king) held.
+
+    The list is shared with the next caller of the same ``counts``: read it, never change it.
+    """
     if _LAST_MASKS[0] is counts:  # the runs and the groups of one hand ask in turn
         return _LAST_MASKS[1]  # type: ignore[return-value]
     held = bytes(counts[:52]).translate(_HELD)
@@ -216,7 +219,7 @@ def _ranks_with(counts: tuple[int, ...], suits: int) -> int:
     """Bit ``r`` for each rank index held in at least ``suits`` suits (1-4; 0 or less: every rank)."""
     if suits <= 0:
         return (1 << 13) - 1
-    a, b, c, d = _rank_masks(counts)
+    a, b, c, d = rank_masks(counts)
     if suits == 1:
         return a | b | c | d
     if suits == 2:
