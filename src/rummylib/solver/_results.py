@@ -58,12 +58,18 @@ class Partition:
     penalty: int
 
 
+# The slots' own setters (C), past the frozen class's __setattr__: a small hand's answer is built in microseconds.
+_SET_MELDS = Partition.__dict__["melds"].__set__
+_SET_LEFTOVER = Partition.__dict__["leftover"].__set__
+_SET_PENALTY = Partition.__dict__["penalty"].__set__
+
+
 def trusted_partition(melds: tuple[Meld, ...], leftover: CardMultiset, penalty: int) -> Partition:
     """A :class:`Partition` from values the solver has built correctly (no conversion; internal)."""
     new = object.__new__(Partition)
-    object.__setattr__(new, "melds", melds)
-    object.__setattr__(new, "leftover", leftover)
-    object.__setattr__(new, "penalty", penalty)
+    _SET_MELDS(new, melds)
+    _SET_LEFTOVER(new, leftover)
+    _SET_PENALTY(new, penalty)
     return new
 
 
