@@ -30,7 +30,6 @@ from rummylib.actions import (
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine import LegalActions, Phase, PlayerView, TurnState
 from rummylib.engine._complete import may_open
-from rummylib.engine._screens import cannot_go_out
 from rummylib.errors import SimulationError, SimulationReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, meld_points
 from rummylib.rules import DiscardRule, Ruleset
@@ -295,10 +294,8 @@ class GreedyBot:
     def _plan(self, view: PlayerView, table: tuple[Meld, ...], opened: bool) -> list[Action] | None:
         hand, rules = view.hand, view.rules
         key = ("plan", hand, table, opened)
-        # The engine's checked values go to the solver's unchecked entry, past the engine's sound screen.
-        return self._cached(  # type: ignore[return-value]
-            key, lambda: None if cannot_go_out(hand, table, rules) else plan_checked(hand, table, rules, opened=opened)
-        )
+        # The engine's checked values go to the solver's unchecked entry (which runs the sound screen first).
+        return self._cached(key, lambda: plan_checked(hand, table, rules, opened=opened))  # type: ignore[return-value]
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return the greedy action (always one of ``legal``)."""
