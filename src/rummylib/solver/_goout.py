@@ -215,6 +215,14 @@ def plan_go_out(
     >>> print(plan_go_out(hand, [], REMIK, opened=False, open_with=parse_card("2C")))
     None
     """
+    ms, melds, checked = _checked(hand, table, rules, opened, open_with)
+    return plan_checked(ms, melds, checked, opened=opened, open_with=open_with)
+
+
+def _checked(
+    hand: object, table: object, rules: object, opened: object, open_with: object
+) -> tuple[CardMultiset, tuple[Meld, ...], Ruleset]:
+    """:func:`plan_go_out`'s arguments checked: the hand, the table melds and the ruleset."""
     ms, checked = prepare(hand, rules, "hand")
     if not isinstance(opened, bool):
         msg = f"opened must be a bool, not {opened!r}"
@@ -224,7 +232,7 @@ def plan_go_out(
     check_in_deck(ms + on_table, checked, "hand and table")
     if open_with is not None:
         _check_open_with(open_with, ms, checked.opening_required and not opened)
-    return plan_checked(ms, melds, checked, opened=opened, open_with=open_with)
+    return ms, melds, checked
 
 
 def plan_checked(
