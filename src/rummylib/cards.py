@@ -32,7 +32,7 @@ from rummylib._card import (
     _natural_index,
     as_cards,
 )
-from rummylib._card import _SUITS as _SUITS  # noqa: PLC0414
+from rummylib._card import SUITS as SUITS  # noqa: PLC0414
 from rummylib.errors import CardParseError, CardsReason, InvalidCardsError, ParseReason, shorten
 
 from ._guards import is_collection_of_items, is_int_in

@@ -18,6 +18,7 @@ import itertools
 from typing import Final, NamedTuple
 
 from rummylib._card import CARDS
+from rummylib._card import SUITS as _SUITS
 from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit
 from rummylib.melds import ACE_HIGH, Meld
 from rummylib.melds._types import _new_group, _new_run
@@ -37,7 +38,6 @@ __all__ = [
     "sorted_by_points",
 ]
 
-_SUITS = tuple(Suit)
 _RANKS = tuple(Rank)
 
 

@@ -8,9 +8,8 @@ from typing import Generic, TypeVar
 import attrs
 
 from rummylib.cards import CardMultiset, as_multiset, check_in_deck
-from rummylib.errors import RulesetError, RulesetReason
 from rummylib.melds import Meld
-from rummylib.rules import Ruleset
+from rummylib.rules import Ruleset, _check_rules
 
 __all__ = ["Opening", "Partition"]
 
@@ -73,12 +72,8 @@ def trusted_partition(melds: tuple[Meld, ...], leftover: CardMultiset, penalty: 
     return new
 
 
-def check_rules(rules: object) -> Ruleset:
-    """Return ``rules`` if it is a :class:`Ruleset`, else raise :class:`RulesetError`."""
-    if not isinstance(rules, Ruleset):
-        msg = f"expected a Ruleset, not {type(rules).__name__}"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
-    return rules
+#: Return ``rules`` if it is a :class:`Ruleset`, else raise :class:`RulesetError` (the rules layer's one check).
+check_rules = _check_rules
 
 
 def prepare(cards: object, rules: object, what: str = "cards") -> tuple[CardMultiset, Ruleset]:

@@ -46,7 +46,8 @@ from operator import mul
 from typing import NamedTuple
 
 from rummylib._card import CARDS
-from rummylib.cards import Card, CardMultiset, Suit
+from rummylib._card import SUITS as _SUITS
+from rummylib.cards import Card, CardMultiset
 from rummylib.melds import Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import wants_lp
@@ -59,7 +60,6 @@ __all__ = ["small_partition"]
 
 _trusted = CardMultiset._trusted
 
-_SUITS = tuple(Suit)
 #: Bit of each card index at its search position.
 _BIT: tuple[int, ...] = tuple(1 << POS[c] for c in range(52))
 #: Bit 0 of every rank's four positions.
