@@ -79,8 +79,9 @@ _FACTS: dict[int, tuple[Meld, _Facts]] = {}
 
 
 def clear_facts() -> None:
-    """Forget the facts kept of table melds (benchmarks measure cold questions)."""
+    """Forget the facts kept of table melds and the last question passed (benchmarks measure cold questions)."""
     _FACTS.clear()
+    _PASSED[:] = [None, None, None]
 
 
 def _facts(meld: Meld) -> _Facts:
@@ -116,12 +117,22 @@ def cannot_go_out(hand: CardMultiset, table: Sequence[Meld], rules: Ruleset) -> 
     nothing. One card may always be left for the discard: where the rules let
     a player go out by melding (R-E3), a discard still ends the hand too.
     """
+    if _PASSED[0] is hand and _PASSED[1] is table and _PASSED[2] is rules:
+        return False  # the engine asked, then the plan search asks again for the same values
     counts = hand.counts
     swaps = _swaps(counts, table, rules)
     jokers = (counts[52] if rules.jokers else 0) + len(swaps)
     if _needs_jokers(counts, table, rules, jokers):
         return True
-    return jokers < 2 and homeless(hand, table, rules, swaps) > 1
+    if jokers < 2 and homeless(hand, table, rules, swaps) > 1:
+        return True
+    if type(table) is tuple:  # immutable values only: the same objects are the same question
+        _PASSED[:] = [hand, table, rules]
+    return False
+
+
+#: The last hand, table and rules the screen passed (held, so ``is`` cannot see a new object at an old id).
+_PASSED: list[object] = [None, None, None]
 
 
 def _extend(m: int, pos: int, step: int, top: int, jokers: int) -> int:
