@@ -148,6 +148,8 @@ def _build(rules: Ruleset) -> _Rows:
 
 
 _ROWS: RulesCache[_Rows] = RulesCache(_build)
+#: The ruleset of the last list answered and its rows (held, so ``is`` cannot see a new ruleset at an old id).
+_LAST_ROWS: list[object] = [None, None]
 
 #: Runs without jokers by (suit, start, end): values independent of the ruleset,
 #: at most a few hundred, so this cache is bounded by construction.
@@ -401,11 +403,17 @@ def small_partition_of_list(cards: list[object], rules: Ruleset, settings: Searc
     size = len(cards)
     if size > settings.small_max or size >= settings.lp_from or size > 255 or rules.adjacent_jokers:
         return None
-    table = _ROWS(rules)
+    last = _LAST_ROWS
+    if last[0] is rules:  # the same ruleset as the last call (almost always): no cache look-up
+        table: _Rows = last[1]  # type: ignore[assignment]
+    else:
+        table = _ROWS(rules)
+        last[:] = [rules, table]
     pack = table.pack
     packed = 0
+    card_type = Card
     for card in cards:
-        if type(card) is not Card:
+        if type(card) is not card_type:
             return None
         packed += pack[card.index]
     a = packed & _POSITION_BITS
