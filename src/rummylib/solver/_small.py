@@ -106,7 +106,8 @@ _RANKS = 52
 _PENALTY = 104
 _COUNTS = 168
 _POSITION_BITS = (1 << 52) - 1
-_PENALTY_BITS = (1 << 64) - 1
+_RANK_FIELD = _POSITION_BITS << _RANKS
+_PENALTY_FIELD = ((1 << 64) - 1) << _PENALTY
 _NIBBLE_TOPS = _NIBBLES << 2  # bit 2 of each rank's nibble: set in (count + 1) when the count is 3 or 4
 
 
@@ -419,11 +420,11 @@ def small_partition_of_list(cards: list[object], rules: Ruleset, settings: Searc
     a = packed & _POSITION_BITS
     if a.bit_count() != size:
         return None  # a joker (no bit), or a card twice (a carry)
-    total = packed >> _PENALTY & _PENALTY_BITS
+    total = (packed & _PENALTY_FIELD) >> _PENALTY  # masked first: the shift is of a small int
     counts = packed >> _COUNTS
     if (
         not a & (a >> 4) & (a >> 8)  # no run of three (ace low) ...
-        and not ((packed >> _RANKS) + _NIBBLES) & _NIBBLE_TOPS  # ... no rank in three suits ...
+        and not (((packed & _RANK_FIELD) >> _RANKS) + _NIBBLES) & _NIBBLE_TOPS  # ... no rank in three suits ...
         and not (table.ace_high and (a >> 44) & (a >> 48) & a & 15)  # ... and no Q-K-A run: nothing to meld
     ):
         return trusted_partition((), _trusted(tuple(counts.to_bytes(53, "little")), size), total)
