@@ -202,14 +202,19 @@ def go_out_inputs(count: int) -> list[tuple[CardMultiset, list[rl.Meld]]]:
     return out
 
 
+def ms(seconds: float) -> str:
+    """Milliseconds, with four significant digits below 1 ms (a 10-card call takes microseconds)."""
+    return f"{seconds * 1e3:.3f}" if seconds >= 1e-3 else f"{seconds * 1e3:.4g}"
+
+
 def row(name: str, n: int, ours: list[float], peer_name: str, peer: list[float] | None, same: str) -> None:
     med = statistics.median(ours)
-    cells = [name, str(n), f"{med * 1e3:.3f}", f"{p99(ours) * 1e3:.3f}"]
+    cells = [name, str(n), ms(med), ms(p99(ours))]
     if peer is None:
         cells += [peer_name, "skipped", "", "", same]
     else:
         pm = statistics.median(peer)
-        cells += [peer_name, f"{pm * 1e3:.3f}", f"{p99(peer) * 1e3:.3f}", f"{pm / med:.1f}x", same]
+        cells += [peer_name, ms(pm), ms(p99(peer)), f"{pm / med:.2f}x", same]
     print("| " + " | ".join(cells) + " |", flush=True)
 
 

@@ -23,6 +23,7 @@ __all__ = [
     "JOKER_INDEX",
     "MAX_COPIES",
     "NUM_CARD_KINDS",
+    "SUITS",
     "Card",
     "Rank",
     "Suit",
@@ -54,8 +55,9 @@ class Suit(enum.Enum):
         return self.value
 
 
-_SUITS: Final = tuple(Suit)
-_SUIT_INDEX: Final = {s: i for i, s in enumerate(_SUITS)}
+#: The suits in card-index order (the index of a natural is ``suit position * 13 + rank - 1``).
+SUITS: Final = tuple(Suit)
+_SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}
 _SUIT_SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
 
@@ -183,7 +185,7 @@ class Card:
 #: The joker. All jokers are alike (R-C2).
 JOKER: Final = Card(None, None)
 #: Every distinct card, indexed by :attr:`Card.index` (naturals 0-51, joker 52).
-CARDS: Final[tuple[Card, ...]] = tuple(Card(r, s) for s in _SUITS for r in Rank) + (JOKER,)
+CARDS: Final[tuple[Card, ...]] = tuple(Card(r, s) for s in SUITS for r in Rank) + (JOKER,)
 
 
 def card_at(index: int) -> Card:

@@ -32,7 +32,7 @@ from rummylib._card import (
     _natural_index,
     as_cards,
 )
-from rummylib._card import _SUITS as _SUITS  # noqa: PLC0414
+from rummylib._card import SUITS as SUITS  # noqa: PLC0414
 from rummylib.errors import CardParseError, CardsReason, InvalidCardsError, ParseReason, shorten
 
 from ._guards import is_collection_of_items, is_int_in
@@ -185,9 +185,10 @@ class CardMultiset:
         self._set(tuple(counts))
 
     def _set(self, counts: tuple[int, ...], size: int | None = None) -> None:
-        object.__setattr__(self, "_counts", counts)
-        object.__setattr__(self, "_len", sum(counts) if size is None else size)
-        object.__setattr__(self, "_hash", None)  # computed when first asked (most multisets are never hashed)
+        # The slots' own setters (C), past the refusing __setattr__: the solver builds a multiset per answer.
+        _SET_COUNTS(self, counts)
+        _SET_LEN(self, sum(counts) if size is None else size)
+        _SET_HASH(self, None)  # computed when first asked (most multisets are never hashed)
 
     @classmethod
     def from_counts(cls, counts: Iterable[int]) -> CardMultiset:
@@ -211,8 +212,10 @@ class CardMultiset:
     @classmethod
     def _trusted(cls, counts: tuple[int, ...], size: int | None = None) -> CardMultiset:
         """Build from counts (totalling ``size``, if given) the caller has computed correctly (no checks; internal)."""
-        new = cls.__new__(cls)
-        new._set(counts, size)
+        new = _NEW(cls)
+        _SET_COUNTS(new, counts)
+        _SET_LEN(new, sum(counts) if size is None else size)
+        _SET_HASH(new, None)
         return new
 
     @property
@@ -324,6 +327,12 @@ class CardMultiset:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (CardMultiset.from_counts, (self._counts,))
+
+
+_NEW = object.__new__
+_SET_COUNTS = CardMultiset.__dict__["_counts"].__set__
+_SET_LEN = CardMultiset.__dict__["_len"].__set__
+_SET_HASH = CardMultiset.__dict__["_hash"].__set__
 
 
 def as_multiset(cards: object, what: str = "cards") -> CardMultiset:

@@ -37,7 +37,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess by th
 
 import attrs
 
-from rummylib._card import _SUITS
+from rummylib._card import SUITS
 from rummylib.cards import JOKER, Card, CardMultiset, Rank, deck
 from rummylib.engine import GameState, apply, legal_actions, new_game
 from rummylib.errors import RulesetError, RulesetReason
@@ -117,7 +117,7 @@ def _runs(draw: st.DrawFn, rules: Ruleset, max_length: int) -> Run:
     top = ACE_HIGH if rules.ace_high else 13
     length = draw(st.integers(3, min(max_length, 13, top)))
     start = draw(st.integers(1, top - length + 1))
-    suit = draw(st.sampled_from(_SUITS))
+    suit = draw(st.sampled_from(SUITS))
     jokers = _slot_jokers(draw, length, rules)
     slots = tuple(JOKER if j else card_at_position(start + i, suit) for i, j in enumerate(jokers))
     return Run(suit, start, slots)
@@ -127,7 +127,7 @@ def _runs(draw: st.DrawFn, rules: Ruleset, max_length: int) -> Run:
 def _groups(draw: st.DrawFn, rules: Ruleset) -> Group:
     size = draw(st.integers(3, 4))
     rank = draw(st.sampled_from(tuple(Rank)))
-    suits = sorted(draw(st.permutations(_SUITS))[:size], key=lambda s: s.index)
+    suits = sorted(draw(st.permutations(SUITS))[:size], key=lambda s: s.index)
     limit = min(rules.group3_max_jokers if size == 3 else rules.group4_max_jokers, rules.jokers, size - 1)
     count = draw(st.integers(0, limit))
     joker_slots = set(draw(st.permutations(range(size)))[:count])

@@ -14,12 +14,12 @@ from __future__ import annotations
 import itertools
 from typing import Final, NamedTuple
 
+from rummylib._card import SUITS as _SUITS
 from rummylib._card import natural
 from rummylib.cards import JOKER, Card, Rank, Suit
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, card_at_position
 from rummylib.rules import Ruleset
 
-_SUITS: Final = tuple(Suit)
 _RANKS: Final = tuple(Rank)
 #: The longest run (A..K or 2..A, R-M3).
 MAX_RUN: Final = 13

@@ -28,7 +28,8 @@ from rummylib.cards import Card, CardMultiset
 from rummylib.engine._cache import goes_out, hand_opens
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
-from rummylib.solver._queries import Candidate, rank_masks, sorted_by_points
+from rummylib.solver._masks import run_covered, suit_masks
+from rummylib.solver._queries import Candidate, sorted_by_points
 
 __all__ = [
     "MeldInfo",
@@ -38,8 +39,6 @@ __all__ = [
     "fits_anywhere",
     "may_open",
     "minus",
-    "run_covered",
-    "suit_masks",
     "suits_held",
 ]
 
@@ -58,26 +57,6 @@ _BOUND = tuple(_card_bound(i) for i in range(53))
 def card_bound(counts: tuple[int, ...]) -> int:
     """An upper bound on the opening points ``counts`` can still bring."""
     return sum(map(operator.mul, counts, _BOUND))
-
-
-def suit_masks(counts: tuple[int, ...], ace_high: bool) -> list[int]:
-    """Per suit, a bit per run position held: bit 1 = ace low ... bit 13 = king, bit 14 = ace high."""
-    masks = [m << 1 for m in rank_masks(counts)]
-    if ace_high:
-        return [m | 1 << 14 if m & 2 else m for m in masks]
-    return masks
-
-
-def run_covered(mask: int, jokers: int) -> int:
-    """The positions of ``mask`` that some 3-card window could hold with ``jokers`` (bit 14 folded onto bit 1)."""
-    if jokers >= 2:
-        return mask
-    pairs = (mask & (mask >> 1)) | (mask & (mask >> 2)) | ((mask >> 1) & (mask >> 2))
-    w = pairs if jokers else mask & (mask >> 1) & (mask >> 2)  # windows with 2 (a joker fills one) or 3 held
-    covered = (w | (w << 1) | (w << 2)) & mask
-    if covered & (1 << 14):
-        covered |= 2
-    return covered
 
 
 def suits_held(counts: tuple[int, ...]) -> tuple[int, ...]:

@@ -217,39 +217,20 @@ def start_round_from(
     (1, Card('5H'), 45)
     """
     rules = _check_rules(rules)
-    if not is_collection_of_items(hands) or not is_instance(hands, Sequence):
-        msg = f"hands must be a sequence of hands, one per seat, not {hands!r}"
-        raise InvalidCardsError(CardsReason.WRONG_TYPE, hands, msg)
-    n = len(hands)
-    names = check_names(rules, n if players is None else players)
-    if len(names) != n:
-        msg = f"{len(names)} player names for {n} hands"
-        raise ArgumentError(ArgumentReason.INCONSISTENT, "players", players, msg)
+    hand_sets, names = _seats(rules, hands, players)
+    n = len(hand_sets)
     seed = validate_seed(seed)
-    hand_sets = tuple(as_multiset(h, f"hand {i}") for i, h in enumerate(hands))
     stock_cards = as_cards(stock, "stock")
     pile = as_cards(discard, "discard")
     melds = tuple(_table_meld(m, rules, n) for m in table)
     dealer = _check_seat(dealer, n, "dealer")
-    used = CardMultiset(stock_cards) + CardMultiset(pile)
-    for h in hand_sets:
-        used = used + h
-    for tm in melds:
-        used = used + CardMultiset(tm.meld.cards)
-    check_in_deck(used, rules, "the cards given")
+    rest = _rest_of_deck(rules, hand_sets, stock_cards, pile, melds)
     if fill_stock:
-        rest = deck(rules) - used
         stock_cards = stock_cards + shuffled(tuple(rest), seed, "fill")
     first = _first_to_act(rules, dealer, n) if to_act is None else _check_seat(to_act, n, "to_act")
-    if phase is None:
-        phase = _first_phase(rules, dealer, first)
-    elif phase not in (Phase.DRAW, Phase.PLAY):
-        msg = "a round starts in Phase.DRAW or Phase.PLAY"
-        raise ArgumentError(ArgumentReason.BAD_VALUE, "phase", phase, msg)
+    phase = _start_phase(rules, dealer, first, phase)
     opened_t = _flags(opened, n, rules)
-    totals_t = (0,) * n if totals is None else _seat_values(totals, n, "totals")
-    if not all(is_int_in(t, 0, MAX_TOTAL) for t in totals_t):
-        raise ArgumentError(ArgumentReason.BAD_VALUE, "totals", totals, f"needs {n} integers 0..{MAX_TOTAL}")
+    totals_t = _totals(totals, n)
     laid = tuple((o and not rules.opens_at_start) or any(tm.owner == i for tm in melds) for i, o in enumerate(opened_t))
     round_state = RoundState(
         hands=hand_sets,
@@ -266,6 +247,56 @@ def start_round_from(
     )
     check_state(state)  # refuse what the loader refuses (saved-states.rst)
     return state
+
+
+def _seats(
+    rules: Ruleset, hands: Sequence[Iterable[Card]], players: Sequence[str] | None
+) -> tuple[tuple[CardMultiset, ...], tuple[str, ...]]:
+    """The hands given, one per seat, and the seats' names."""
+    if not is_collection_of_items(hands) or not is_instance(hands, Sequence):
+        msg = f"hands must be a sequence of hands, one per seat, not {hands!r}"
+        raise InvalidCardsError(CardsReason.WRONG_TYPE, hands, msg)
+    n = len(hands)
+    names = check_names(rules, n if players is None else players)
+    if len(names) != n:
+        msg = f"{len(names)} player names for {n} hands"
+        raise ArgumentError(ArgumentReason.INCONSISTENT, "players", players, msg)
+    return tuple(as_multiset(h, f"hand {i}") for i, h in enumerate(hands)), names
+
+
+def _rest_of_deck(
+    rules: Ruleset,
+    hands: tuple[CardMultiset, ...],
+    stock: tuple[Card, ...],
+    pile: tuple[Card, ...],
+    melds: tuple[TableMeld, ...],
+) -> CardMultiset:
+    """The cards of the deck not given anywhere (R-C3); the cards given must fit in the deck."""
+    used = CardMultiset(stock) + CardMultiset(pile)
+    for h in hands:
+        used = used + h
+    for tm in melds:
+        used = used + CardMultiset(tm.meld.cards)
+    check_in_deck(used, rules, "the cards given")
+    return deck(rules) - used
+
+
+def _start_phase(rules: Ruleset, dealer: int, first: int, phase: Phase | None) -> Phase:
+    """The phase the round starts in: as after a real deal (R-T1), or the one given (draw or play)."""
+    if phase is None:
+        return _first_phase(rules, dealer, first)
+    if phase not in (Phase.DRAW, Phase.PLAY):
+        msg = "a round starts in Phase.DRAW or Phase.PLAY"
+        raise ArgumentError(ArgumentReason.BAD_VALUE, "phase", phase, msg)
+    return phase
+
+
+def _totals(totals: Sequence[int] | None, n: int) -> tuple[int, ...]:
+    """The running totals given (zeros by default), each within bounds."""
+    totals_t = (0,) * n if totals is None else _seat_values(totals, n, "totals")
+    if not all(is_int_in(t, 0, MAX_TOTAL) for t in totals_t):
+        raise ArgumentError(ArgumentReason.BAD_VALUE, "totals", totals, f"needs {n} integers 0..{MAX_TOTAL}")
+    return totals_t
 
 
 def _seat_values(values: object, n: int, field: str) -> tuple[Any, ...]:

@@ -8,18 +8,17 @@ they vouch for fits, so :func:`~rummylib.lay_off` would only check it again.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final, cast
+from typing import cast
 
 from rummylib._card import CARDS
-from rummylib.cards import JOKER, Card, Suit
+from rummylib._card import SUITS as _SUIT_ORDER
+from rummylib.cards import JOKER, Card
 from rummylib.engine._state import TableMeld
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
 from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
 
 __all__ = ["group_fit", "grown_meld", "lay_off_candidates", "run_fit"]
-
-_SUIT_ORDER: Final = tuple(Suit)
 
 
 def run_fit(meld: Run, card: Card, end: End, rules: Ruleset) -> bool:

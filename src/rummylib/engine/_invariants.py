@@ -32,6 +32,7 @@ __all__ = [
     "check_result",
     "check_state",
     "facts_of",
+    "field_paths",
 ]
 
 #: Largest running total or round score accepted (far beyond any real game).
@@ -312,21 +313,20 @@ def check_cards(
         _fail(StateReason.CARDS_NOT_CONSERVED, path, detail)
 
 
+#: The round's fields the checks name by path, beside ``round_number``, ``totals``, ``results`` and ``hands``.
+_ROUND_FIELDS: Final = ("phase", "restocks", "opened", "has_laid", "turn", "table")
+
+
+def field_paths(top: Callable[[str], str], rnd: Callable[[str], str], hands: str) -> Mapping[str, str]:
+    """The paths the checks name: the game's fields by ``top``, the round's by ``rnd``, the hands (or sizes)."""
+    paths = {key: top(key) for key in ("round_number", "totals", "results")}
+    paths.update({key: rnd(key) for key in _ROUND_FIELDS})
+    paths["hands"] = hands
+    return MappingProxyType(paths)
+
+
 #: The paths of a state's fields, as its document names them.
-STATE_PATHS: Final[Mapping[str, str]] = MappingProxyType(
-    {
-        "round_number": "round_number",
-        "totals": "totals",
-        "results": "results",
-        "phase": "round.phase",
-        "restocks": "round.restocks",
-        "opened": "round.opened",
-        "has_laid": "round.has_laid",
-        "hands": "round.hands",
-        "turn": "round.turn",
-        "table": "round.table",
-    }
-)
+STATE_PATHS: Final = field_paths(str, lambda key: f"round.{key}", "round.hands")
 
 
 def facts_of(state: GameState, at: Mapping[str, str] | None = None) -> RoundFacts:

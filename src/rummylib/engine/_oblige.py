@@ -31,11 +31,11 @@ from rummylib.engine._complete import (
     minus,
 )
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
-from rummylib.engine._screens import cannot_go_out
 from rummylib.engine._state import FRESH_TURN, Phase, RoundState, evolve_round, evolve_turn
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.solver import find_melds
+from rummylib.solver._goout_screen import cannot_go_out
 from rummylib.solver._queries import candidates_with, hand_candidates
 
 # The candidate melds of a pool on count vectors are shared by every check of one turn (16 swaps

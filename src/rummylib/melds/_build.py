@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
-from rummylib._card import _SUITS, CARDS, as_cards, natural
+from rummylib._card import CARDS, SUITS, as_cards, natural
 from rummylib.cards import JOKER, Card, Rank, Suit, format_cards, parse_card
 from rummylib.errors import (
     CardParseError,
@@ -78,7 +78,7 @@ def _group_readings(naturals: Sequence[Card], n: int, rank: Rank, rules: Ruleset
     for extra in itertools.combinations(missing, jokers):
         slots = sorted((*used, *extra))
         cards = tuple(JOKER if s in extra else CARDS[s * 13 + low] for s in slots)
-        found.append(_new_group(rank, cards, tuple(_SUITS[s] for s in slots)))
+        found.append(_new_group(rank, cards, tuple(SUITS[s] for s in slots)))
     return found
 
 
@@ -295,30 +295,38 @@ def make_meld(cards: Iterable[Card], rules: Ruleset, *, jokers: Iterable[Card] |
     """
     rules = _check_rules(rules)
     given = as_cards(cards)
-    n = len(given)
-    if n < 3:
+    naturals = _naturals_laid(given, rules)
+    declared = None if jokers is None else _declared(given, len(given) - len(naturals), jokers)
+    readings = _readings(naturals, len(given), rules)
+    if not readings:
+        raise _refusal(given, naturals, rules)
+    return _choose(given, readings, declared)
+
+
+def _naturals_laid(given: tuple[Card, ...], rules: Ruleset) -> list[Card]:
+    """The real cards of a meld as laid, once its size and jokers pass the rules (R-M1, J1)."""
+    if len(given) < 3:
         text = format_cards(given)
         raise _bad(MeldReason.TOO_SHORT, given, f"meld {text or '(no cards)'} has fewer than 3 cards")
     naturals = [c for c in given if not c.is_joker]
-    joker_count = n - len(naturals)
-    if joker_count and rules.jokers == 0:
+    if len(naturals) < len(given) and rules.jokers == 0:
         msg = f"meld {format_cards(given)} holds a joker; the {rules.name} rules have none"
         raise _bad(MeldReason.JOKERS_NOT_ALLOWED, given, msg)
     if not naturals:
         raise _bad(
             MeldReason.NO_NATURAL, given, f"meld {format_cards(given)} holds only jokers; a meld needs a real card"
         )
-    declared: list[Card] | None = None
-    if jokers is not None:
-        declared = list(as_cards(jokers, "jokers"))
-        if len(declared) != joker_count or any(c.is_joker for c in declared):
-            shown = format_cards(declared) or "none"
-            msg = f"meld {format_cards(given)} has {_jokers(joker_count)} but declares {shown}"
-            raise _bad(MeldReason.JOKER_MISMATCH, given, msg)
-    readings = _readings(naturals, n, rules)
-    if not readings:
-        raise _refusal(given, naturals, rules)
-    return _choose(given, readings, declared)
+    return naturals
+
+
+def _declared(given: tuple[Card, ...], joker_count: int, jokers: Iterable[Card]) -> list[Card]:
+    """The cards the jokers are declared to stand for: one real card per joker (R-J2)."""
+    declared = list(as_cards(jokers, "jokers"))
+    if len(declared) != joker_count or any(c.is_joker for c in declared):
+        shown = format_cards(declared) or "none"
+        msg = f"meld {format_cards(given)} has {_jokers(joker_count)} but declares {shown}"
+        raise _bad(MeldReason.JOKER_MISMATCH, given, msg)
+    return declared
 
 
 def _refusal(given: tuple[Card, ...], naturals: Sequence[Card], rules: Ruleset) -> InvalidMeldError:

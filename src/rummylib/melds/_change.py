@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from rummylib._card import _SUITS, natural
+from rummylib._card import SUITS, natural
 from rummylib.cards import JOKER, Card
 from rummylib.errors import (
     InvalidMeldError,
@@ -83,7 +83,7 @@ def _group_lay_off(meld: Group, card: Card, rules: Ruleset, end: End | None, jok
         raise _bad(MeldReason.BAD_LAYOUT, meld.cards, f"cannot lay {text} at an end: a set has no ends")
     if len(meld.cards) >= 4:
         raise _bad(MeldReason.GROUP_TOO_BIG, meld.cards, f"cannot lay {text}: a set holds at most 4 cards")
-    missing = [s for s in _SUITS if s not in meld.suits]
+    missing = [s for s in SUITS if s not in meld.suits]
     if card.is_joker:
         stands = natural(int(meld.rank), missing[0])
         if joker_as is not None and joker_as != stands:

@@ -17,7 +17,7 @@ from typing import Any, Final
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine import GameState, Phase, RoundState, TableMeld, TurnState
 from rummylib.engine._deal import check_names
-from rummylib.engine._invariants import MAX_ROUNDS, MAX_TOTAL, RoundFacts, check_cards, check_facts
+from rummylib.engine._invariants import MAX_ROUNDS, MAX_TOTAL, RoundFacts, check_cards, check_facts, field_paths
 from rummylib.engine._rng import MAX_SEED_DIGITS, validate_seed
 from rummylib.engine._state import FRESH_TURN
 from rummylib.errors import ArgumentError, RulesetError, StateReason
@@ -261,21 +261,9 @@ def state_from_json(data: object, path: str) -> GameState:
     places += [(join(rnd.at("table"), i) + ".meld.slots", tm.meld.cards) for i, tm in enumerate(table)]
     check_cards(rules, places, rnd.path, None)
     hands = tuple(CardMultiset(h) for h in raw_hands)
-    at = {
-        "round_number": obj.at("round_number"),
-        "totals": obj.at("totals"),
-        "results": obj.at("results"),
-        "phase": rnd.at("phase"),
-        "restocks": rnd.at("restocks"),
-        "opened": rnd.at("opened"),
-        "has_laid": rnd.at("has_laid"),
-        "hands": hands_path,
-        "turn": rnd.at("turn"),
-        "table": rnd.at("table"),
-    }
     facts = RoundFacts(
         rules, n, dealer, round_number, totals, results, tuple(len(h) for h in hands), hands, len(stock),
-        to_act, phase, turn, restocks, discard, table, opened, has_laid, at,
+        to_act, phase, turn, restocks, discard, table, opened, has_laid, field_paths(obj.at, rnd.at, hands_path),
     )  # fmt: skip
     check_facts(facts)
     check_in_hands(known, hands, facts.sizes, rnd.at("known_cards"))

@@ -6,15 +6,14 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from rummylib._card import CARDS, _natural_index
-from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit
+from rummylib._card import SUITS as _SUITS
+from rummylib.cards import JOKER, Card, CardMultiset, Rank
 from rummylib.melds import ACE_HIGH, Group, Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.solver._results import prepare
 from rummylib.solver._tables import card_index_at
 
 __all__ = ["find_melds"]
-
-_SUITS = tuple(Suit)
 
 
 def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset) -> Iterator[Meld]:

@@ -36,7 +36,7 @@ from rummylib.errors import (
 )
 from rummylib.melds import End, Meld, validate_meld
 from rummylib.rules import Ruleset
-from rummylib.solver._goout_screen import homeless
+from rummylib.solver._goout_screen import cannot_go_out
 from rummylib.solver._goout_search import _Search
 from rummylib.solver._goout_steps import _Discard, _Extended, _Lay, _NewMeld, _State, _Swap
 from rummylib.solver._layoffs import Fragment, fragments, lay_options
@@ -215,6 +215,14 @@ def plan_go_out(
     >>> print(plan_go_out(hand, [], REMIK, opened=False, open_with=parse_card("2C")))
     None
     """
+    ms, melds, checked = _checked(hand, table, rules, opened, open_with)
+    return plan_checked(ms, melds, checked, opened=opened, open_with=open_with)
+
+
+def _checked(
+    hand: object, table: object, rules: object, opened: object, open_with: object
+) -> tuple[CardMultiset, tuple[Meld, ...], Ruleset]:
+    """:func:`plan_go_out`'s arguments checked: the hand, the table melds and the ruleset."""
     ms, checked = prepare(hand, rules, "hand")
     if not isinstance(opened, bool):
         msg = f"opened must be a bool, not {opened!r}"
@@ -224,7 +232,7 @@ def plan_go_out(
     check_in_deck(ms + on_table, checked, "hand and table")
     if open_with is not None:
         _check_open_with(open_with, ms, checked.opening_required and not opened)
-    return plan_checked(ms, melds, checked, opened=opened, open_with=open_with)
+    return ms, melds, checked
 
 
 def plan_checked(
@@ -244,8 +252,8 @@ def plan_checked(
     need_open = checked.opening_required and not opened
     if not ms:
         return None if (need_open or checked.must_discard_to_go_out) else []
-    if homeless(ms, melds, checked) > 1:
-        return None  # only one card can be the discard (R-T2, E1, E3)
+    if cannot_go_out(ms, melds, checked):
+        return None  # a sound screen: only one card can be the discard (R-T2, E1, E3)
     if need_open and not opens and not can_open(ms, checked, keep=0):
         return None  # the Open comes from the hand alone (R-O2, O4): no opening, no plan
     found = _plan_for(ms, melds, checked, need_open, open_with)

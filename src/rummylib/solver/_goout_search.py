@@ -52,13 +52,7 @@ class _Search:
         self.most_jokers = 0
         self.lay_rows: list[list[LayOption]] = [[] for _ in range(52)]
         self.joker_only: dict[int, list[LayOption]] = {}
-        for opt in options:
-            if opt.low < 0:
-                self.joker_only.setdefault(opt.end, []).append(opt)
-            else:
-                self.lay_rows[opt.low].append(opt)
-        for lst in self.joker_only.values():  # most jokers first
-            lst.sort(key=lambda o: -o.jokers)
+        self._file_options(options)
         # Lay-off marks of meld ends no option of the cards left can reach are
         # forgotten (``_live``), so the memo sees fewer states; jokers alone reach these.
         # A run's two ends are marked apart, so a mark lives only while the search
@@ -70,13 +64,7 @@ class _Search:
         self.plain: list[list[int]] = [[] for _ in range(52)]
         self.relevant: list[list[int]] = [[] for _ in range(52)]
         self.below = [0] * 52  # relevant slots whose card is at or below each position
-        for n, slot in enumerate(slots):
-            p = tables.pos[slot.card]
-            (self.relevant if slot.relevant else self.plain)[p].append(n)
-        mask = 0
-        for p in range(52):
-            mask |= sum(1 << n for n in self.relevant[p])
-            self.below[p] = mask
+        self._file_slots(slots)
         # Swap slots of cards above each position: a meld may use freed jokers that
         # swaps of higher cards will supply (``f`` goes below zero until they do).
         self.slot_cards = [(q, len(self.plain[q]) + len(self.relevant[q])) for q in range(52) if self._has_swaps(q)]
@@ -92,6 +80,26 @@ class _Search:
         self.need_field = self.need_bit * tables.field
         # Built on first use (only an opening that still needs its clean run asks): most plans never do.
         self._clean_cores: tuple[int, ...] | None = None
+
+    def _file_options(self, options: list[LayOption]) -> None:
+        """File the lay-off options by their lowest natural; those of jokers alone by their end."""
+        for opt in options:
+            if opt.low < 0:
+                self.joker_only.setdefault(opt.end, []).append(opt)
+            else:
+                self.lay_rows[opt.low].append(opt)
+        for lst in self.joker_only.values():  # most jokers first
+            lst.sort(key=lambda o: -o.jokers)
+
+    def _file_slots(self, slots: list[Slot]) -> None:
+        """File the swap slots by the search position of their card: plain ones, relevant ones, and below."""
+        for n, slot in enumerate(slots):
+            p = self.tables.pos[slot.card]
+            (self.relevant if slot.relevant else self.plain)[p].append(n)
+        mask = 0
+        for p in range(52):
+            mask |= sum(1 << n for n in self.relevant[p])
+            self.below[p] = mask
 
     def add_fragment(self, frag: Fragment) -> None:
         """File an extended opening run (R-O2, O6) by its lowest natural; its core is clean."""

@@ -94,7 +94,11 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     >>> [str(m) for m in p.melds], str(p.leftover), p.penalty
     (['2H 3H 4H 5H', '9S 9D 9C'], 'KS 7D', 17)
     """
-    return search_partition(hand, rules, DEFAULT_SETTINGS)
+    if type(hand) is list and isinstance(rules, Ruleset):  # the common call, a hand as a list: one call less
+        fast = small_partition_of_list(hand, rules, DEFAULT_SETTINGS)
+        if fast is not None:
+            return fast
+    return _search(hand, rules, DEFAULT_SETTINGS)
 
 
 def search_partition(hand: Iterable[Card], rules: Ruleset, settings: SearchSettings) -> Partition:
@@ -108,6 +112,11 @@ def search_partition(hand: Iterable[Card], rules: Ruleset, settings: SearchSetti
         fast = small_partition_of_list(hand, rules, settings)  # the common call: a hand as a list
         if fast is not None:
             return fast
+    return _search(hand, rules, settings)
+
+
+def _search(hand: Iterable[Card], rules: Ruleset, settings: SearchSettings) -> Partition:
+    """:func:`search_partition` past the list fast path: the checked multiset, small or general."""
     ms, checked = prepare(hand, rules, "hand")
     small = small_partition(ms, checked, settings)  # small hands without jokers: same answer, sooner
     if small is not None:

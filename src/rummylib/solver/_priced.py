@@ -158,7 +158,15 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: 
     fine = split.fine
     potential = [units[c] * fine + split.rest_potential[card_at[c]] for c in range(52)]
     potential.append(units[52] * fine + split.rest_potential[52])
-    order = {id(entry): -u for entry, u in zip(entries, used)}
+    rows = _priced_rows(cover, {id(entry): -u for entry, u in zip(entries, used)}, potential, split, pos)
+    return Cover(tables, rows, potential, cover.settings, fine=fine, scale=SCALE)
+
+
+def _priced_rows(
+    cover: Cover, order: dict[int, float], potential: list[int], split: Split, pos: tuple[int, ...]
+) -> tuple[tuple[Entry, ...], ...]:
+    """``cover``'s rows with priced gains and bounds, each row's most used candidates (``order``) first."""
+    fine = split.fine
     rows: list[tuple[Entry, ...]] = []
     for row in cover.rows:
         new = [
@@ -175,7 +183,7 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: 
         # Try first the candidates the relaxation uses most (stable: ties keep the table's order).
         keys = [order.get(id(entry), 0.0) for entry in row]
         rows.append(tuple(e for _, e in sorted(zip(keys, new), key=lambda pair: pair[0])))
-    return Cover(tables, tuple(rows), potential, cover.settings, fine=fine, scale=SCALE)
+    return tuple(rows)
 
 
 def dive(

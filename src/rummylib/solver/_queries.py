@@ -18,12 +18,15 @@ import itertools
 from typing import Final, NamedTuple
 
 from rummylib._card import CARDS
+from rummylib._card import SUITS as _SUITS
 from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit
 from rummylib.melds import ACE_HIGH, Meld
 from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
 from rummylib.solver._find import GROUP_TEMPLATES
 from rummylib.solver._goout import plan_checked
+from rummylib.solver._goout_screen import clear_facts
+from rummylib.solver._masks import rank_masks, ranks_with
 
 __all__ = [
     "Candidate",
@@ -35,7 +38,6 @@ __all__ = [
     "sorted_by_points",
 ]
 
-_SUITS = tuple(Suit)
 _RANKS = tuple(Rank)
 
 
@@ -215,51 +217,6 @@ def _clean_runs(s: int, m: int, top: int, out: list[Candidate]) -> None:
         start += 1
 
 
-#: Maps a count byte to 1 when a card is held (``bytes.translate``).
-_HELD: Final = bytes([0] + [1] * 255)
-_SUIT_MASKS: dict[bytes, int] = {}
-
-
-_LAST_MASKS: list[object] = [None, None]
-
-
-def rank_masks(counts: tuple[int, ...]) -> list[int]:
-    """Per suit, bit ``r`` for each rank index ``r`` (0 = ace .. 12 = king) held.
-
-    The list is shared with the next caller of the same ``counts``: read it, never change it.
-    """
-    if _LAST_MASKS[0] is counts:  # the runs and the groups of one hand ask in turn
-        return _LAST_MASKS[1]  # type: ignore[return-value]
-    held = bytes(counts[:52]).translate(_HELD)
-    out = []
-    for base in (0, 13, 26, 39):
-        key = held[base : base + 13]
-        m = _SUIT_MASKS.get(key)
-        if m is None:
-            m = 0
-            for r, h in enumerate(key):
-                if h:
-                    m |= 1 << r
-            _SUIT_MASKS[key] = m  # at most 2**13 keys
-        out.append(m)
-    _LAST_MASKS[:] = [counts, out]
-    return out
-
-
-def _ranks_with(counts: tuple[int, ...], suits: int) -> int:
-    """Bit ``r`` for each rank index held in at least ``suits`` suits (1-4; 0 or less: every rank)."""
-    if suits <= 0:
-        return (1 << 13) - 1
-    a, b, c, d = rank_masks(counts)
-    if suits == 1:
-        return a | b | c | d
-    if suits == 2:
-        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
-    if suits == 3:
-        return (a & b & (c | d)) | (c & d & (a | b))
-    return a & b & c & d
-
-
 def _add_clean(suit: Suit, start: int, end: int, indices: list[int], out: list[Candidate]) -> None:
     """The runs from ``start`` of every length from 3 up to ``end - 1`` (the cards ``indices``)."""
     cards = tuple(CARDS[i] for i in indices)
@@ -297,7 +254,7 @@ def _groups(
     within = _WITHIN.get(limits)
     if within is None:
         within = _WITHIN[limits] = _layouts_within(limits)  # a few small keys: bounded by the joker limits
-    enough = _ranks_with(counts, 3 - most)  # a group needs three slots: real cards and jokers
+    enough = ranks_with(counts, 3 - most)  # a group needs three slots: real cards and jokers
     for r in ranks:
         if not enough >> r & 1:
             continue
@@ -413,6 +370,7 @@ def clear_candidates() -> None:
     _WITH.clear()
     _SUIT_RUNS.clear()
     _RANK_GROUPS.clear()
+    clear_facts()
 
 
 def can_go_out(

@@ -8,9 +8,8 @@ from typing import Generic, TypeVar
 import attrs
 
 from rummylib.cards import CardMultiset, as_multiset, check_in_deck
-from rummylib.errors import RulesetError, RulesetReason
 from rummylib.melds import Meld
-from rummylib.rules import Ruleset
+from rummylib.rules import Ruleset, _check_rules
 
 __all__ = ["Opening", "Partition"]
 
@@ -58,21 +57,23 @@ class Partition:
     penalty: int
 
 
+# The slots' own setters (C), past the frozen class's __setattr__: a small hand's answer is built in microseconds.
+_SET_MELDS = Partition.__dict__["melds"].__set__
+_SET_LEFTOVER = Partition.__dict__["leftover"].__set__
+_SET_PENALTY = Partition.__dict__["penalty"].__set__
+
+
 def trusted_partition(melds: tuple[Meld, ...], leftover: CardMultiset, penalty: int) -> Partition:
     """A :class:`Partition` from values the solver has built correctly (no conversion; internal)."""
     new = object.__new__(Partition)
-    object.__setattr__(new, "melds", melds)
-    object.__setattr__(new, "leftover", leftover)
-    object.__setattr__(new, "penalty", penalty)
+    _SET_MELDS(new, melds)
+    _SET_LEFTOVER(new, leftover)
+    _SET_PENALTY(new, penalty)
     return new
 
 
-def check_rules(rules: object) -> Ruleset:
-    """Return ``rules`` if it is a :class:`Ruleset`, else raise :class:`RulesetError`."""
-    if not isinstance(rules, Ruleset):
-        msg = f"expected a Ruleset, not {type(rules).__name__}"
-        raise RulesetError(RulesetReason.WRONG_TYPE, "rules", rules, msg)
-    return rules
+#: Return ``rules`` if it is a :class:`Ruleset`, else raise :class:`RulesetError` (the rules layer's one check).
+check_rules = _check_rules
 
 
 def prepare(cards: object, rules: object, what: str = "cards") -> tuple[CardMultiset, Ruleset]:

@@ -46,7 +46,8 @@ from operator import mul
 from typing import NamedTuple
 
 from rummylib._card import CARDS
-from rummylib.cards import Card, CardMultiset, Suit
+from rummylib._card import SUITS as _SUITS
+from rummylib.cards import Card, CardMultiset
 from rummylib.melds import Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import wants_lp
@@ -57,11 +58,16 @@ from rummylib.solver._tables import POS, Shape, build_meld, card_index_at, piece
 
 __all__ = ["small_partition"]
 
-_SUITS = tuple(Suit)
+_trusted = CardMultiset._trusted
+
 #: Bit of each card index at its search position.
 _BIT: tuple[int, ...] = tuple(1 << POS[c] for c in range(52))
 #: Bit 0 of every rank's four positions.
 _NIBBLES = sum(1 << (4 * r) for r in range(13))
+#: Bit of each card index at its search position; none for the joker.
+_BIT53: tuple[int, ...] = (*_BIT, 0)
+#: Bit 0 of each card index's rank nibble (rank-major, as the search positions); none for the joker.
+_RANK_ONE: tuple[int, ...] = (*(1 << (4 * (c % 13)) for c in range(52)), 0)
 _MORE_THAN_ONE = (1).__lt__
 
 
@@ -78,6 +84,33 @@ class _Entry(NamedTuple):
     meld: Meld | None  # the group itself (runs are joined first, then looked up)
 
 
+class _Answer(NamedTuple):
+    """The search's answer on some single copies."""
+
+    melds: tuple[Meld, ...]
+    used: tuple[int, ...]  # the card indices the melds take
+    packed: int  # the same, one byte per card index (as the counts of a packed list, :data:`_COUNTS`)
+    gain: int  # the penalty they take out of the hand
+
+
+#: A list of cards is read by summing one int per card (:attr:`_Rows.pack`), fields from the low bits up:
+#:
+#: - bits 0-51: the card's bit at its search position. The sum has exactly one bit per card when the
+#:   cards are distinct and no joker (a copy twice carries; a joker adds no bit).
+#: - bits 52-103: one per card in its rank's nibble: a rank in three suits makes its nibble 3 or 4.
+#: - bits 104-167: its penalty (R-V).
+#: - from bit 168: one per card in its card index's byte: the counts, as bytes.
+#:
+#: Fewer than 256 cards keep every field but the first from carrying into the next.
+_RANKS = 52
+_PENALTY = 104
+_COUNTS = 168
+_POSITION_BITS = (1 << 52) - 1
+_RANK_FIELD = _POSITION_BITS << _RANKS
+_PENALTY_FIELD = ((1 << 64) - 1) << _PENALTY
+_NIBBLE_TOPS = _NIBBLES << 2  # bit 2 of each rank's nibble: set in (count + 1) when the count is 3 or 4
+
+
 class _Rows(NamedTuple):
     """Per ruleset: candidate entries per lowest search position, and the penalties."""
 
@@ -85,6 +118,11 @@ class _Rows(NamedTuple):
     pens: tuple[int, ...]  # by card index, joker last
     pos_pens: tuple[int, ...]  # by search position
     ace_high: bool
+    #: The answer of :func:`_best1` on the cards of each candidate (by mask): in about one random ten-card
+    #: hand in three the live cards are exactly one candidate's, so no search is left to run.
+    pieces: dict[int, _Answer]
+    #: Per card index, what it adds to a packed list of cards (see :data:`_COUNTS`).
+    pack: tuple[int, ...]
 
 
 def _entry(shape: Shape, pens: tuple[int, ...]) -> _Entry:
@@ -104,10 +142,15 @@ def _build(rules: Ruleset) -> _Rows:
     tables = piece_tables(rules)  # rank-major: its rows are indexed by POS, as ours
     rows = tuple(tuple(_entry(s, pens) for s in row if not s.jokers) for row in tables.by_low)
     pos_pens = tuple(pens[c] for c in sorted(range(52), key=POS.__getitem__))
-    return _Rows(rows, pens, pos_pens, rules.ace_high)
+    masks = {entry.mask for row in rows for entry in row}
+    pieces = {m: _search1(m, rows, pos_pens) for m in sorted(masks)}
+    pack = tuple(_BIT53[c] | _RANK_ONE[c] << _RANKS | pens[c] << _PENALTY | 1 << (_COUNTS + 8 * c) for c in range(53))
+    return _Rows(rows, pens, pos_pens, rules.ace_high, pieces, pack)
 
 
 _ROWS: RulesCache[_Rows] = RulesCache(_build)
+#: The ruleset of the last list answered and its rows (held, so ``is`` cannot see a new ruleset at an old id).
+_LAST_ROWS: list[object] = [None, None]
 
 #: Runs without jokers by (suit, start, end): values independent of the ruleset,
 #: at most a few hundred, so this cache is bounded by construction.
@@ -123,6 +166,11 @@ def _run(suit: int, start: int, end: int) -> Run:
     return run
 
 
+#: Per position pair, and per nibble's two halves: the masks of a population count per rank (4 bits, 4 suits).
+_PAIRS = sum(1 << i for i in range(0, 52, 2))
+_HALVES = sum(3 << i for i in range(0, 52, 4))
+
+
 def _live(a: int, ace_high: bool) -> int:
     """The cards of ``a`` (positions) in some run of three or group of three within ``a``."""
     r3 = a & (a >> 4) & (a >> 8)  # bit at the lowest card of each run of three
@@ -130,11 +178,9 @@ def _live(a: int, ace_high: bool) -> int:
     if ace_high:
         top = (a >> 44) & (a >> 48) & a & 15  # suits holding Q, K and A
         live |= top | (top << 44) | (top << 48)
-    s0 = a & _NIBBLES
-    s1 = (a >> 1) & _NIBBLES
-    s2 = (a >> 2) & _NIBBLES
-    s3 = (a >> 3) & _NIBBLES
-    three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))  # bit 0 of each rank held in 3+ suits
+    pairs = a - ((a >> 1) & _PAIRS)  # per rank, two 2-bit counts of suits held ...
+    held = (pairs & _HALVES) + ((pairs >> 2) & _HALVES)  # ... and the count (0-4) in its nibble
+    three = ((held + _NIBBLES) >> 2) & _NIBBLES  # bit 0 of each rank held in 3+ suits (count + 1 >= 4)
     return live | (a & (three * 15))
 
 
@@ -324,53 +370,67 @@ def _sum_at(a: int, values: tuple[int, ...]) -> int:
     return total
 
 
+def _search1(b: int, rows: _Table, pos_pens: tuple[int, ...]) -> _Answer:
+    """The search's answer on the live single copies ``b`` (a bit per search position)."""
+    memo1: _Memo = {0: (0, True, None)}
+    gain = _best1(b, _sum_at(b, pos_pens), -1, rows, pos_pens, memo1)
+    chosen = _path1(b, memo1, [])
+    used = tuple(c for entry in chosen for c in entry.naturals)
+    return _Answer(tuple(_melds(chosen)), used, sum(1 << (8 * c) for c in used), gain)
+
+
 def _single(a: int, total: int, counts: list[int], table: _Rows, size: int) -> Partition:
     """The least-penalty partition of ``size`` single copies: ``a`` (a bit per search position),
     ``counts`` (by card index, a list this may change), of penalty ``total``."""
     live = _live(a, table.ace_high)
     if not live:
-        return trusted_partition((), CardMultiset._trusted(tuple(counts), size), total)
-    b = a & live
-    pos_pens = table.pos_pens
-    memo1: _Memo = {0: (0, True, None)}
-    gain = _best1(b, _sum_at(b, pos_pens), -1, table.rows, pos_pens, memo1)
-    chosen = _path1(b, memo1, [])
-    if not chosen:
-        return trusted_partition((), CardMultiset._trusted(tuple(counts), size), total)
-    for entry in chosen:
-        for c in entry.naturals:
-            counts[c] = 0
-        size -= len(entry.naturals)
-    return trusted_partition(tuple(_melds(chosen)), CardMultiset._trusted(tuple(counts), size), total - gain)
-
-
-#: Bit of each card index at its search position; none for the joker.
-_BIT53: tuple[int, ...] = (*_BIT, 0)
+        return trusted_partition((), _trusted(tuple(counts), size), total)
+    found = table.pieces.get(live)
+    if found is None:
+        found = _search1(live, table.rows, table.pos_pens)
+    for c in found.used:
+        counts[c] = 0
+    return trusted_partition(found.melds, _trusted(tuple(counts), size - len(found.used)), total - found.gain)
 
 
 def small_partition_of_list(cards: list[object], rules: Ruleset, settings: SearchSettings) -> Partition | None:
     """:func:`small_partition` straight from a plain list of distinct cards without jokers, or None.
 
     The common call (a hand, as a list) without building a multiset first:
-    ``None`` for anything else (a card twice, a joker, an item not a
+    one sum of packed ints reads the cards (:data:`_COUNTS`). ``None`` for
+    anything else (a card twice, a joker, an item not a
     :class:`~rummylib.cards.Card`), which takes the checked path.
     """
     size = len(cards)
-    if size > settings.small_max or size >= settings.lp_from or rules.adjacent_jokers:
+    if size > settings.small_max or size >= settings.lp_from or size > 255 or rules.adjacent_jokers:
         return None
-    table = _ROWS(rules)
-    pens = table.pens
-    bits = _BIT53
-    counts = [0] * 53
-    a = 0
-    total = 0
+    last = _LAST_ROWS
+    if last[0] is rules:  # the same ruleset as the last call (almost always): no cache look-up
+        table: _Rows = last[1]  # type: ignore[assignment]
+    else:
+        table = _ROWS(rules)
+        last[:] = [rules, table]
+    pack = table.pack
+    packed = 0
+    card_type = Card
     for card in cards:
-        if type(card) is not Card:
+        if type(card) is not card_type:
             return None
-        i = card.index
-        a |= bits[i]
-        counts[i] = 1
-        total += pens[i]
+        packed += pack[card.index]
+    a = packed & _POSITION_BITS
     if a.bit_count() != size:
-        return None  # a joker (no bit), or a card twice
-    return _single(a, total, counts, table, size)
+        return None  # a joker (no bit), or a card twice (a carry)
+    total = (packed & _PENALTY_FIELD) >> _PENALTY  # masked first: the shift is of a small int
+    counts = packed >> _COUNTS
+    if (
+        not a & (a >> 4) & (a >> 8)  # no run of three (ace low) ...
+        and not (((packed & _RANK_FIELD) >> _RANKS) + _NIBBLES) & _NIBBLE_TOPS  # ... no rank in three suits ...
+        and not (table.ace_high and (a >> 44) & (a >> 48) & a & 15)  # ... and no Q-K-A run: nothing to meld
+    ):
+        return trusted_partition((), _trusted(tuple(counts.to_bytes(53, "little")), size), total)
+    live = _live(a, table.ace_high)
+    found = table.pieces.get(live)
+    if found is None:
+        found = _search1(live, table.rows, table.pos_pens)
+    left = tuple((counts - found.packed).to_bytes(53, "little"))
+    return trusted_partition(found.melds, _trusted(left, size - len(found.used)), total - found.gain)

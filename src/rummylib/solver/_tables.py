@@ -19,13 +19,13 @@ from typing import NamedTuple
 import attrs
 
 from rummylib._card import CARDS, _natural_index
-from rummylib.cards import JOKER, CardMultiset, Rank, Suit
+from rummylib._card import SUITS as _SUITS
+from rummylib.cards import JOKER, CardMultiset, Rank
 from rummylib.melds import ACE_HIGH, Group, Meld, Run, position_value, rank_value
 from rummylib.rules import Ruleset
 from rummylib.solver._results import RulesCache
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 
-_SUITS = tuple(Suit)
 JOKER_INDEX = 52
 #: Longest run that still needs to be a candidate when runs may be split.
 PIECE_MAX = 5

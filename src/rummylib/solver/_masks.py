@@ -1,0 +1,80 @@
+"""Bit masks of a hand's count vector: the ranks held per suit, run positions, windows of three.
+
+The cheap tests in front of the exact searches (the go-out screen, the
+engine's opening screen, the candidate generator) read a hand through these
+masks, so each layout is written once:
+
+- :func:`rank_masks`: per suit, bit ``r`` per rank index ``r`` held (0 = ace .. 12 = king);
+- :func:`suit_masks`: per suit, bit ``p`` per run position ``p`` held (1 = ace low .. 13 = king, 14 = ace
+  high where the rules allow it);
+- :func:`ranks_with`: bit ``r`` per rank index held in at least so many suits;
+- :func:`run_covered`: the run positions some window of three could hold, given a number of jokers.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["rank_masks", "ranks_with", "run_covered", "suit_masks"]
+
+#: Maps a count byte to 1 when a card is held (``bytes.translate``).
+_HELD: Final = bytes([0] + [1] * 255)
+_SUIT_MASKS: dict[bytes, int] = {}
+_LAST_MASKS: list[object] = [None, None]
+
+
+def rank_masks(counts: tuple[int, ...]) -> list[int]:
+    """Per suit, bit ``r`` for each rank index ``r`` (0 = ace .. 12 = king) held.
+
+    The list is shared with the next caller of the same ``counts``: read it, never change it.
+    """
+    if _LAST_MASKS[0] is counts:  # the runs and the groups of one hand ask in turn
+        return _LAST_MASKS[1]  # type: ignore[return-value]
+    held = bytes(counts[:52]).translate(_HELD)
+    out = []
+    for base in (0, 13, 26, 39):
+        key = held[base : base + 13]
+        m = _SUIT_MASKS.get(key)
+        if m is None:
+            m = 0
+            for r, h in enumerate(key):
+                if h:
+                    m |= 1 << r
+            _SUIT_MASKS[key] = m  # at most 2**13 keys
+        out.append(m)
+    _LAST_MASKS[:] = [counts, out]
+    return out
+
+
+def ranks_with(counts: tuple[int, ...], suits: int) -> int:
+    """Bit ``r`` for each rank index held in at least ``suits`` suits (1-4; 0 or less: every rank)."""
+    if suits <= 0:
+        return (1 << 13) - 1
+    a, b, c, d = rank_masks(counts)
+    if suits == 1:
+        return a | b | c | d
+    if suits == 2:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    if suits == 3:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    return a & b & c & d
+
+
+def suit_masks(counts: tuple[int, ...], ace_high: bool) -> list[int]:
+    """Per suit, a bit per run position held: bit 1 = ace low ... bit 13 = king, bit 14 = ace high."""
+    masks = [m << 1 for m in rank_masks(counts)]
+    if ace_high:
+        return [m | 1 << 14 if m & 2 else m for m in masks]
+    return masks
+
+
+def run_covered(mask: int, jokers: int) -> int:
+    """The positions of ``mask`` that some 3-card window could hold with ``jokers`` (bit 14 folded onto bit 1)."""
+    if jokers >= 2:
+        return mask
+    pairs = (mask & (mask >> 1)) | (mask & (mask >> 2)) | ((mask >> 1) & (mask >> 2))
+    w = pairs if jokers else mask & (mask >> 1) & (mask >> 2)  # windows with 2 (a joker fills one) or 3 held
+    covered = (w | (w << 1) | (w << 2)) & mask
+    if covered & (1 << 14):
+        covered |= 2
+    return covered
