@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import attrs
@@ -47,6 +48,31 @@ def test_a_failed_game_is_reported_and_the_rest_are_played() -> None:
         assert results == [g for g in serial if g.index != 5]
         if executor is not None:
             executor.shutdown()
+
+
+class _Dies:
+    """A picklable bot factory whose worker process dies (as on an out-of-memory kill) in one game."""
+
+    def __init__(self, game: int) -> None:
+        self.bad_seed = derive_seed(SEED, "bot", game, 0)
+
+    def __call__(self, seed: int) -> Bot:
+        if seed == self.bad_seed:
+            os._exit(3)
+        return GreedyBot()
+
+
+def test_a_dead_worker_process_loses_no_game() -> None:
+    # A worker that dies breaks a process pool for good: every game it has not
+    # played comes back as a GameFailure with its seed, none is lost and nothing raises.
+    serial = {g.index: g for g in _serial(8)}
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        out = list(rl.simulate_iter(QUICK, 2, 8, seed=SEED, bots=_Dies(5), executor=pool, chunk_size=2))
+    assert sorted(g.index for g in out) == list(range(8))
+    failures = [g for g in out if isinstance(g, rl.GameFailure)]
+    assert 5 in {f.index for f in failures}
+    assert all(f.seed == derive_seed(SEED, "game", f.index) and "BrokenProcessPool" in f.error for f in failures)
+    assert all(g == serial[g.index] for g in out if not isinstance(g, rl.GameFailure))
 
 
 class _Counting(Executor):

@@ -152,7 +152,14 @@ def _stream(executor: Executor, job: _Job, games: int, size: int, limit: int) ->
         while todo or running:
             while todo and len(running) < limit:
                 work = todo.popleft()
-                running[executor.submit(_play_chunk, job, work)] = work
+                try:
+                    running[executor.submit(_play_chunk, job, work)] = work
+                except RuntimeError as error:  # the executor takes no more work (a dead worker broke it, or shut down)
+                    todo.appendleft(work)
+                    yield from _unplayed(job, todo, error)
+                    break
+            if not running:
+                continue
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 work = running.pop(future)
@@ -168,3 +175,10 @@ def _stream(executor: Executor, job: _Job, games: int, size: int, limit: int) ->
     finally:
         for future in running:
             future.cancel()
+
+
+def _unplayed(job: _Job, todo: deque[range], error: BaseException) -> Iterator[GameFailure]:
+    """Every game still to play, as a failure: the executor cannot run them (none is lost)."""
+    while todo:
+        for i in todo.popleft():
+            yield _failure(job, i, error)
