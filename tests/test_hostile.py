@@ -158,6 +158,11 @@ JUNK = [
     lambda: rl.TableMeld(rl.make_meld(rl.parse_cards("2S 3S 4S"), rl.REMIK), "x"),  # type: ignore[arg-type]
     lambda: rl.TurnState(drawn=5),  # type: ignore[arg-type]
     lambda: rl.TurnState(freed_jokers=-1),
+    lambda: rl.TurnState(opening_points="x"),  # type: ignore[arg-type]  # R-O4: points laid so far
+    lambda: rl.TurnState(opening_points=-1),
+    lambda: rl.TurnState(opening_points=True),
+    lambda: rl.TurnState(opening_clean=5),  # type: ignore[arg-type]
+    lambda: rl.TurnState(opening_clean=None),  # type: ignore[arg-type]
     lambda: rl.RoundState(5, 6, 7, 8, 9, 1, 2, rl.Phase.PLAY),  # type: ignore[arg-type]
     lambda: rl.RoundState([rl.CardMultiset()], [], [], [], [True], [True], 3, rl.Phase.PLAY),
     lambda: rl.GameState(1, 2, 3, 4, 5, 6, 7),  # type: ignore[arg-type]
