@@ -13,6 +13,7 @@ import numpy as np
 from gymnasium.utils.env_checker import check_env
 
 import rummylib as rl
+from rummylib.encoding import EncodingError
 from rummylib.rl import gym_env
 
 
@@ -76,7 +77,7 @@ def test_an_action_that_is_not_an_integer_id_is_refused_and_changes_nothing(bad:
     e = gym_env(rules=rl.STRAIGHT, players=2)
     e.reset(seed=0)
     before = e.game
-    with pytest.raises(rl.encoding.EncodingError):
+    with pytest.raises(EncodingError):
         e.step(bad)
     assert e.game == before
     _, _, done, _, _ = e.step(int(np.flatnonzero(e._info()["action_mask"])[0]))  # the episode goes on

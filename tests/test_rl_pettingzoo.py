@@ -15,6 +15,7 @@ from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 import rummylib as rl
+from rummylib.encoding import EncodingError
 from rummylib.rl import env, raw_env
 
 
@@ -140,7 +141,7 @@ def test_an_action_that_is_not_an_integer_id_is_refused_and_changes_nothing(bad:
     e = raw_env(rules=rl.STRAIGHT, players=2)
     e.reset(seed=1)
     before, agent = e.game, e.agent_selection
-    with pytest.raises(rl.encoding.EncodingError):
+    with pytest.raises(EncodingError):
         e.step(bad)
     assert e.game == before and e.agent_selection == agent and not any(e.terminations.values())
     assert e.rewards[agent] == 0.0
