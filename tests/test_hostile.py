@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 import rummylib as rl
 from rummylib.bots import SeatActions
 from rummylib.errors import MAX_MESSAGE
-from rummylib.records import format_record, load_record, parse_record
+from rummylib.records import format_record, load_record, parse_record, save_record
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
@@ -177,6 +177,10 @@ JUNK = [
     lambda: rl.start_round_from(rl.REMIK, [rl.parse_cards("7H")] * 2, seed="\ud800"),
     lambda: rl.start_round_from(rl.REMIK, [rl.parse_cards("7H")] * 2, totals=[600, 0]),
     lambda: load_record(None),  # type: ignore[arg-type]
+    lambda: load_record("game\x00.json"),
+    lambda: save_record(rl.GameRecord(rl.REMIK, ("a", "b"), seed=1), None),  # type: ignore[arg-type]
+    lambda: save_record(rl.GameRecord(rl.REMIK, ("a", "b"), seed=1), "game\x00.json"),
+    lambda: save_record(None, "never-written.json"),  # type: ignore[arg-type]
     lambda: rl.GameRecord(rl.REMIK, 1, seed=1),
     lambda: rl.GameRecord(rl.REMIK, ("a", "b"), seed=1, dealer=5),
 ]
