@@ -102,7 +102,9 @@ def test_only_a_bounded_number_of_chunks_is_in_flight() -> None:
     assert sorted(got, key=lambda g: g.index) == _serial(12)
 
 
-@pytest.mark.parametrize("kwargs", [{"chunk_size": 0}, {"max_pending": 0}, {"games": -1}, {"seed": "x"}])
+@pytest.mark.parametrize(
+    "kwargs", [{"chunk_size": 0}, {"max_pending": 0}, {"games": -1}, {"seed": "x"}, {"seed": 10**5000}]
+)
 def test_bad_stream_arguments_are_refused(kwargs: dict[str, Any]) -> None:
     args: dict[str, Any] = {"games": 2, "seed": 1, **kwargs}
     with pytest.raises(rl.SimulationError):

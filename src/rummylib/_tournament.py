@@ -22,6 +22,8 @@ from typing import Final
 import attrs
 
 from rummylib.bots import SimulationError, SimulationReason
+from rummylib.engine._rng import MAX_SEED_DIGITS
+from rummylib.errors import shorten
 from rummylib.rules import Ruleset
 from rummylib.simulation import (
     DEFAULT_MAX_ACTIONS,
@@ -82,8 +84,8 @@ def _job(rules: Ruleset, players: int, seed: int, bots: BotSpec, max_actions: in
     count = _check_count("players", players, minimum=1)
     played.hand_size(count)
     limit = _check_count("max_actions", max_actions, minimum=1)
-    if not is_int(seed):
-        msg = f"seed must be an int, not {seed!r}"
+    if not (is_int(seed) and abs(seed) < 10**MAX_SEED_DIGITS):  # as new_game's seed
+        msg = f"seed must be an int of at most {MAX_SEED_DIGITS} digits, not {shorten(seed)}"
         raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
     return _Job(played, count, _factories(bots, count), seed, limit)
 
