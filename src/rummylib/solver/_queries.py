@@ -83,45 +83,82 @@ def _pairs(indices: list[int]) -> tuple[tuple[int, int], ...]:
 def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candidate], suits: range = range(4)) -> None:
     """Every run, as :func:`~rummylib.find_melds` orders them (by suit, start, then length and joker slots).
 
-    A run is a window of positions in one suit whose every slot is a card held
-    or a joker: the positions not held must be jokers, and any held ones may
-    be (find_melds lists every placement), within the jokers at hand, with a
-    real card among them and no two jokers side by side unless the rules allow it.
+    A suit's runs depend only on which of its positions are held and on the
+    jokers at hand, so they are built once per (suit, held positions, jokers,
+    rules' run knobs) and shared by every hand with that suit (a bounded
+    cache): a hand changes one suit per turn.
     """
     top = ACE_HIGH if rules.ace_high else 13
-    if not jokers:
-        _clean_runs(counts, top, out, suits)
-        return
     adjacent_ok = rules.adjacent_jokers
+    jokers = min(jokers, _MOST_RUN_JOKERS)  # a window of at most 14 slots needs a real card: more change nothing
+    masks = rank_masks(counts)
     for s in suits:
-        suit = _SUITS[s]
-        index_at = [_index_at(p, s) for p in range(top + 1)]  # index_at[p]: the card of position p (p >= 1)
-        held = [p >= 1 and counts[index_at[p]] > 0 for p in range(top + 1)]
-        for start in range(1, top - 1):
-            found: list[tuple[int, int]] = []  # (length, joker-slot mask)
-            missing = 0  # slots of the window not held: jokers for sure
-            for length in range(1, min(13, top - start + 1) + 1):
-                if not held[start + length - 1]:
-                    missing |= 1 << (length - 1)
-                free = jokers - missing.bit_count()
-                if free < 0:
-                    break  # a longer window misses as many cards at least
-                if length < 3:
-                    continue
-                full = (1 << length) - 1
-                optional = [k for k in range(length) if not missing >> k & 1]
-                for r in range(min(free, len(optional)) + 1):
-                    for extra in itertools.combinations(optional, r):
-                        mask = missing
-                        for k in extra:
-                            mask |= 1 << k
-                        if mask == full or (not adjacent_ok and mask & (mask >> 1)):
-                            continue
-                        found.append((length, mask))
-            if not found:
+        key = (s, masks[s], jokers, top, adjacent_ok)
+        found = _SUIT_RUNS.get(key)
+        if found is None:
+            built: list[Candidate] = []
+            if jokers:
+                _joker_runs(s, masks[s], jokers, top, adjacent_ok, built)
+            else:
+                _clean_runs(s, masks[s], top, built)
+            if len(_SUIT_RUNS) >= _SUIT_CACHE_SIZE:
+                _SUIT_RUNS.clear()
+            found = _SUIT_RUNS[key] = tuple(built)
+        out.extend(found)
+
+
+#: Runs per (suit, held rank mask, jokers, top position, adjacent jokers allowed): see :func:`_runs`.
+_SUIT_RUNS: dict[tuple[int, int, int, int, bool], tuple[Candidate, ...]] = {}
+#: Groups per (rank index, suits present as 4 bits, joker limits of a group of three and of four).
+_RANK_GROUPS: dict[tuple[int, int, tuple[int, int]], tuple[Candidate, ...]] = {}
+_SUIT_CACHE_SIZE: Final = 2048
+_MOST_RUN_JOKERS: Final = ACE_HIGH
+
+
+def _held_positions(m: int, top: int) -> list[bool]:
+    """``held[p]`` for positions 0 to ``top`` (0 unused) of a suit whose rank mask is ``m`` (bit 0 = ace)."""
+    held = [False] + [bool(m >> r & 1) for r in range(13)]
+    if top == ACE_HIGH:
+        held.append(bool(m & 1))
+    return held
+
+
+def _joker_runs(s: int, m: int, jokers: int, top: int, adjacent_ok: bool, out: list[Candidate]) -> None:
+    """The runs of suit ``s`` with ``jokers`` at hand (at least one), in find_melds' order.
+
+    A run is a window of positions whose every slot is a card held or a
+    joker: the positions not held must be jokers, and any held ones may be
+    (find_melds lists every placement), within the jokers at hand, with a
+    real card among them and no two jokers side by side unless the rules allow it.
+    """
+    suit = _SUITS[s]
+    index_at = [_index_at(p, s) for p in range(top + 1)]  # index_at[p]: the card of position p (p >= 1)
+    held = _held_positions(m, top)
+    for start in range(1, top - 1):
+        found: list[tuple[int, int]] = []  # (length, joker-slot mask)
+        missing = 0  # slots of the window not held: jokers for sure
+        for length in range(1, min(13, top - start + 1) + 1):
+            if not held[start + length - 1]:
+                missing |= 1 << (length - 1)
+            free = jokers - missing.bit_count()
+            if free < 0:
+                break  # a longer window misses as many cards at least
+            if length < 3:
                 continue
-            found.sort(key=lambda lm: (lm[0], [lm[1] >> k & 1 for k in range(lm[0])]))
-            _add_runs(suit, start, found, index_at, out)
+            full = (1 << length) - 1
+            optional = [k for k in range(length) if not missing >> k & 1]
+            for r in range(min(free, len(optional)) + 1):
+                for extra in itertools.combinations(optional, r):
+                    mask = missing
+                    for k in extra:
+                        mask |= 1 << k
+                    if mask == full or (not adjacent_ok and mask & (mask >> 1)):
+                        continue
+                    found.append((length, mask))
+        if not found:
+            continue
+        found.sort(key=lambda lm: (lm[0], [lm[1] >> k & 1 for k in range(lm[0])]))
+        _add_runs(suit, start, found, index_at, out)
 
 
 #: ``_RUN_POINTS[start][length]``: the opening points of a run of ``length`` positions from ``start`` (R-V, O3).
@@ -155,33 +192,27 @@ def _add_runs(suit: Suit, start: int, found: list[tuple[int, int]], index_at: li
         out.append(Candidate(_new_run(suit, start, cards), pairs, points[length], not used, length, bound, used))
 
 
-def _clean_runs(counts: tuple[int, ...], top: int, out: list[Candidate], suits: range) -> None:
-    """The runs of a hand without jokers: per suit and start, every length from 3 along the cards held."""
-    masks = rank_masks(counts)
-    for s in suits:
-        m = masks[s]
-        if top == ACE_HIGH and m & 1:
-            m |= 1 << 13  # the high ace
-        if not m & (m >> 1) & (m >> 2):
-            continue  # no three in a row: no run (most suits of most hands)
-        suit = _SUITS[s]
-        base = s * 13
-        held = [c > 0 for c in counts[base : base + 13]]  # held[p - 1]: position p
-        if top == ACE_HIGH:
-            held.append(held[0])
-        start = 1
-        while start < top - 1:
-            if not held[start - 1]:
-                start += 1
-                continue
-            end = start  # one past the last position of the longest run from ``start``
-            while end <= top and held[end - 1] and end - start < 13:
-                end += 1
-            if end - start < 3:
-                start = end + 1  # no run starts inside a block of fewer than three
-                continue
-            _add_clean(suit, start, end, [_index_at(p, s) for p in range(start, end)], out)
+def _clean_runs(s: int, m: int, top: int, out: list[Candidate]) -> None:
+    """The runs of suit ``s`` without jokers: per start, every length from 3 along the positions held."""
+    if top == ACE_HIGH and m & 1:
+        m |= 1 << 13  # the high ace
+    if not m & (m >> 1) & (m >> 2):
+        return  # no three in a row: no run (most suits of most hands)
+    suit = _SUITS[s]
+    held = _held_positions(m, top)
+    start = 1
+    while start < top - 1:
+        if not held[start]:
             start += 1
+            continue
+        end = start  # one past the last position of the longest run from ``start``
+        while end <= top and held[end] and end - start < 13:
+            end += 1
+        if end - start < 3:
+            start = end + 1  # no run starts inside a block of fewer than three
+            continue
+        _add_clean(suit, start, end, [_index_at(p, s) for p in range(start, end)], out)
+        start += 1
 
 
 #: Maps a count byte to 1 when a card is held (``bytes.translate``).
@@ -270,21 +301,36 @@ def _groups(
     for r in ranks:
         if not enough >> r & 1:
             continue
-        rank = _RANKS[r]
         present = (counts[r] > 0) | (counts[13 + r] > 0) << 1 | (counts[26 + r] > 0) << 2 | (counts[39 + r] > 0) << 3
         if present.bit_count() + most < 3:
             continue
-        value = 11 if r == 0 else min(r + 1, 10)
-        for size, layouts in within:
-            for suits, mask, joker_mask, joker_count in layouts:
-                if (mask & ~joker_mask) & ~present:
-                    continue
-                cards: tuple[Card, ...] = tuple(JOKER if joker_mask >> s & 1 else CARDS[s * 13 + r] for s in suits)
-                indices = [52 if joker_mask >> s & 1 else s * 13 + r for s in suits]
-                pairs = _pairs(indices)
-                bound = sum(_BOUND[i] * k for i, k in pairs)
-                meld = _new_group(rank, cards, tuple(_SUITS[s] for s in suits))
-                out.append(Candidate(meld, pairs, value * size, False, size, bound, joker_count))
+        key = (r, present, limits)
+        found = _RANK_GROUPS.get(key)
+        if found is None:
+            if len(_RANK_GROUPS) >= _SUIT_CACHE_SIZE:
+                _RANK_GROUPS.clear()
+            found = _RANK_GROUPS[key] = _rank_groups(r, present, within)
+        out.extend(found)
+
+
+def _rank_groups(
+    r: int, present: int, within: tuple[tuple[int, tuple[tuple[tuple[int, ...], int, int, int], ...]], ...]
+) -> tuple[Candidate, ...]:
+    """The groups of rank index ``r`` with the suits ``present`` (4 bits) and the layouts ``within``."""
+    rank = _RANKS[r]
+    value = 11 if r == 0 else min(r + 1, 10)
+    out: list[Candidate] = []
+    for size, layouts in within:
+        for suits, mask, joker_mask, joker_count in layouts:
+            if (mask & ~joker_mask) & ~present:
+                continue
+            cards: tuple[Card, ...] = tuple(JOKER if joker_mask >> s & 1 else CARDS[s * 13 + r] for s in suits)
+            indices = [52 if joker_mask >> s & 1 else s * 13 + r for s in suits]
+            pairs = _pairs(indices)
+            bound = sum(_BOUND[i] * k for i, k in pairs)
+            meld = _new_group(rank, cards, tuple(_SUITS[s] for s in suits))
+            out.append(Candidate(meld, pairs, value * size, False, size, bound, joker_count))
+    return tuple(out)
 
 
 def _compute(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate, ...]:
@@ -365,6 +411,8 @@ def clear_candidates() -> None:
     """Forget every cached answer (benchmarks measure cold listings)."""
     _CACHE.clear()
     _WITH.clear()
+    _SUIT_RUNS.clear()
+    _RANK_GROUPS.clear()
 
 
 def can_go_out(
