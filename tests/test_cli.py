@@ -347,6 +347,14 @@ def test_play_groups_choices_by_kind() -> None:  # R-T1, R-T3
     assert "  draw:" in out  # the next turn starts with the draw group
 
 
+def test_play_shows_the_opening_in_progress() -> None:  # R-O2, O4
+    code, out, _ = run("play", "--seed", "21", "--players", "2", stdin="1\n1\nquit\n")
+    assert code == 0
+    screens = out.split("--- round")
+    assert "opening so far: 31 points, clean run laid; it needs 51 before a lay-off, swap or discard" in screens[2]
+    assert "opening so far: 61 points, clean run laid: enough; you open at your next" in screens[3]
+
+
 def test_play_refusals_show_cards_as_the_screen_does() -> None:
     code, out, _ = run("play", "--seed", "3", "--players", "2", stdin="discard AD\nquit\n", tty=True)
     assert code == 0

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 import rummylib as rl
 from rummylib.bots import SeatActions
 from rummylib.errors import MAX_MESSAGE
-from rummylib.records import format_record, load_record, parse_record
+from rummylib.records import format_record, load_record, parse_record, save_record
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
@@ -158,6 +158,11 @@ JUNK = [
     lambda: rl.TableMeld(rl.make_meld(rl.parse_cards("2S 3S 4S"), rl.REMIK), "x"),  # type: ignore[arg-type]
     lambda: rl.TurnState(drawn=5),  # type: ignore[arg-type]
     lambda: rl.TurnState(freed_jokers=-1),
+    lambda: rl.TurnState(opening_points="x"),  # type: ignore[arg-type]  # R-O4: points laid so far
+    lambda: rl.TurnState(opening_points=-1),
+    lambda: rl.TurnState(opening_points=True),
+    lambda: rl.TurnState(opening_clean=5),  # type: ignore[arg-type]
+    lambda: rl.TurnState(opening_clean=None),  # type: ignore[arg-type]
     lambda: rl.RoundState(5, 6, 7, 8, 9, 1, 2, rl.Phase.PLAY),  # type: ignore[arg-type]
     lambda: rl.RoundState([rl.CardMultiset()], [], [], [], [True], [True], 3, rl.Phase.PLAY),
     lambda: rl.GameState(1, 2, 3, 4, 5, 6, 7),  # type: ignore[arg-type]
@@ -172,6 +177,10 @@ JUNK = [
     lambda: rl.start_round_from(rl.REMIK, [rl.parse_cards("7H")] * 2, seed="\ud800"),
     lambda: rl.start_round_from(rl.REMIK, [rl.parse_cards("7H")] * 2, totals=[600, 0]),
     lambda: load_record(None),  # type: ignore[arg-type]
+    lambda: load_record("game\x00.json"),
+    lambda: save_record(rl.GameRecord(rl.REMIK, ("a", "b"), seed=1), None),  # type: ignore[arg-type]
+    lambda: save_record(rl.GameRecord(rl.REMIK, ("a", "b"), seed=1), "game\x00.json"),
+    lambda: save_record(None, "never-written.json"),  # type: ignore[arg-type]
     lambda: rl.GameRecord(rl.REMIK, 1, seed=1),
     lambda: rl.GameRecord(rl.REMIK, ("a", "b"), seed=1, dealer=5),
 ]

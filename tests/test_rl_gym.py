@@ -13,6 +13,7 @@ import numpy as np
 from gymnasium.utils.env_checker import check_env
 
 import rummylib as rl
+from rummylib.encoding import EncodingError
 from rummylib.rl import gym_env
 
 
@@ -69,3 +70,26 @@ def test_ansi_render_shows_only_the_learners_hand() -> None:
     assert e.game is not None and text is not None
     assert str(e.game.round.hands[0]) in text  # R-H1: the learner's own hand...
     assert str(e.game.round.hands[1]) not in text and "10 cards" in text  # ...and only the size of the other
+
+
+@pytest.mark.parametrize("bad", [1.5, 1.0, "3", None, True, np.float64(2.0)])
+def test_an_action_that_is_not_an_integer_id_is_refused_and_changes_nothing(bad: object) -> None:
+    e = gym_env(rules=rl.STRAIGHT, players=2)
+    e.reset(seed=0)
+    before = e.game
+    with pytest.raises(EncodingError):
+        e.step(bad)
+    assert e.game == before
+    _, _, done, _, _ = e.step(int(np.flatnonzero(e._info()["action_mask"])[0]))  # the episode goes on
+    assert not done
+
+
+@pytest.mark.parametrize("opponents", [5, [5], ["random", None], [rl.GreedyBot]])
+def test_opponents_that_are_not_bots_are_refused(opponents: object) -> None:
+    with pytest.raises(ValueError, match="opponent"):
+        gym_env(rules=rl.REMIK, players=2 if opponents == 5 or len(opponents) == 1 else 3, opponents=opponents)  # type: ignore[arg-type]
+
+
+def test_a_bad_illegal_reward_is_refused() -> None:
+    with pytest.raises(ValueError, match="illegal_reward"):
+        gym_env(rules=rl.STRAIGHT, players=2, illegal_reward="x")

@@ -143,3 +143,15 @@ def test_ruleset_parameters_become_the_games_rules() -> None:
     assert isinstance(game, rs.RummyGame)
     with pytest.raises(ValueError):
         pyspiel.load_game("python_remik", {"restock_limit": -1})  # an endless game (R-D7 has no cap)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"max_turns": 0}, {"max_turns": -5}, {"max_turns": 10**6}, {"max_rounds": 10**9}, {"scoring": "x" * 100_000}],
+    ids=["no-turns", "negative-turns", "too-many-turns", "rounds-past-int32", "long-enum-value"],
+)
+def test_parameters_out_of_range_are_refused_with_a_short_message(params: dict[str, object]) -> None:
+    # Issue 10: a bounded, typed refusal (not pybind's RuntimeError or a 100 KB message).
+    with pytest.raises(ValueError) as info:
+        pyspiel.load_game("python_remik", params)
+    assert len(str(info.value)) <= 500

@@ -15,6 +15,7 @@ from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 import rummylib as rl
+from rummylib.encoding import EncodingError
 from rummylib.rl import env, raw_env
 
 
@@ -132,3 +133,26 @@ def test_bad_arguments_are_refused() -> None:
         raw_env(rules=rl.REMIK, players=2, render_mode="rgb_array")
     with pytest.raises(ValueError):
         raw_env(rules=rl.REMIK, players=9)
+
+
+@pytest.mark.parametrize("bad", [1.5, 1.0, "3", None, True, np.float64(2.0), [1]])
+def test_an_action_that_is_not_an_integer_id_is_refused_and_changes_nothing(bad: Any) -> None:
+    # A float is not id 1 (int(1.5) would play it): a typed error, and the game goes on unchanged.
+    e = raw_env(rules=rl.STRAIGHT, players=2)
+    e.reset(seed=1)
+    before, agent = e.game, e.agent_selection
+    with pytest.raises(EncodingError):
+        e.step(bad)
+    assert e.game == before and e.agent_selection == agent and not any(e.terminations.values())
+    assert e.rewards[agent] == 0.0
+
+
+@pytest.mark.parametrize("bad", [-1, 0, 2.5, "x", True])
+def test_a_bad_max_cycles_is_refused(bad: Any) -> None:
+    with pytest.raises(ValueError, match="max_cycles"):
+        raw_env(rules=rl.STRAIGHT, players=2, max_cycles=bad)
+
+
+def test_a_bad_illegal_reward_is_refused() -> None:
+    with pytest.raises(ValueError, match="illegal_reward"):
+        raw_env(rules=rl.STRAIGHT, players=2, illegal_reward="x")  # type: ignore[arg-type]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
 import attrs
 import pytest
 from _walks import WALK_RULES, walk
@@ -109,3 +112,51 @@ def test_a_finished_round_is_not_sampled() -> None:
     with pytest.raises(rl.InvalidStateError) as info:
         rl.sample_state(rl.view(state, 0), seed=1)
     assert "over" in str(info.value)
+
+
+def _forged_views() -> list[tuple[str, rl.PlayerView]]:
+    """Hand-made views: one field of a reachable view changed, as a hostile caller would."""
+    out: list[tuple[str, rl.PlayerView]] = []
+    for name in ("remik", "straight"):
+        for i, state in enumerate(walk(WALK_RULES[name], 3, 7, 160)):
+            if state.phase not in (rl.Phase.DRAW, rl.Phase.PLAY) or i % 5:
+                continue
+            v = rl.view(state, (state.to_act + 1) % 3)
+            changes: dict[str, Any] = {
+                "to_act": (v.to_act + 1) % 3,
+                "round_number": v.round_number + 1,
+                "totals": (v.totals[0] + 1, *v.totals[1:]),
+                "opening_points": v.opening_points + 7,
+                "opening_clean": not v.opening_clean,
+                "has_laid": (not v.has_laid[0], *v.has_laid[1:]),
+                "restocked": v.restocked + CardMultiset(rl.parse_cards("AS")),
+                "opened": (not v.opened[0], *v.opened[1:]),
+                "phase": rl.Phase.PLAY if v.phase is rl.Phase.DRAW else rl.Phase.DRAW,
+                "dealer": (v.dealer + 1) % 3,
+                "known_cards": tuple(
+                    k + CardMultiset(rl.parse_cards("JK")) if seat == v.seat else k
+                    for seat, k in enumerate(v.known_cards)
+                ),
+                "known_stock": (*v.known_stock, rl.parse_card("2C")),
+            }
+            for field, value in changes.items():
+                with contextlib.suppress(rl.RummyError):  # the constructor may already refuse it
+                    out.append((f"{name}:{i}:{field}", attrs.evolve(v, **{field: value})))
+    return out
+
+
+def test_a_forged_view_is_refused_or_sampled_into_a_reachable_state() -> None:
+    # R-H1, C3, D4, O1, E2: sample_state promises view(sample, seat) == view and a state
+    # legal play can reach (the loader's invariants); a hand-made view that no such state
+    # shows is refused with InvalidStateError, never sampled into a state the loader refuses.
+    refused = 0
+    for label, forged in _forged_views():
+        try:
+            samples = rl.sample_states(forged, 2, seed=3)
+        except rl.InvalidStateError:
+            refused += 1
+            continue
+        for sample in samples:
+            assert rl.view(sample, forged.seat) == forged, label
+            assert from_dict(to_dict(sample)) == sample, label
+    assert refused > 50

@@ -166,6 +166,7 @@ def test_shared_wins_are_split() -> None:
         ({"games": 1.5}, SimulationReason.BAD_ARGUMENT),
         ({"seed": "x"}, SimulationReason.BAD_ARGUMENT),
         ({"seed": True}, SimulationReason.BAD_ARGUMENT),
+        ({"seed": 10**5000}, SimulationReason.BAD_ARGUMENT),  # as new_game: at most 256 digits
         ({"max_actions": 0}, SimulationReason.BAD_ARGUMENT),
         ({"chunk_size": 0, "executor": "pool"}, SimulationReason.BAD_ARGUMENT),
         ({"bots": "clever"}, SimulationReason.UNKNOWN_BOT),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import attrs
@@ -49,6 +50,31 @@ def test_a_failed_game_is_reported_and_the_rest_are_played() -> None:
             executor.shutdown()
 
 
+class _Dies:
+    """A picklable bot factory whose worker process dies (as on an out-of-memory kill) in one game."""
+
+    def __init__(self, game: int) -> None:
+        self.bad_seed = derive_seed(SEED, "bot", game, 0)
+
+    def __call__(self, seed: int) -> Bot:
+        if seed == self.bad_seed:
+            os._exit(3)
+        return GreedyBot()
+
+
+def test_a_dead_worker_process_loses_no_game() -> None:
+    # A worker that dies breaks a process pool for good: every game it has not
+    # played comes back as a GameFailure with its seed, none is lost and nothing raises.
+    serial = {g.index: g for g in _serial(8)}
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        out = list(rl.simulate_iter(QUICK, 2, 8, seed=SEED, bots=_Dies(5), executor=pool, chunk_size=2))
+    assert sorted(g.index for g in out) == list(range(8))
+    failures = [g for g in out if isinstance(g, rl.GameFailure)]
+    assert 5 in {f.index for f in failures}
+    assert all(f.seed == derive_seed(SEED, "game", f.index) and "BrokenProcessPool" in f.error for f in failures)
+    assert all(g == serial[g.index] for g in out if not isinstance(g, rl.GameFailure))
+
+
 class _Counting(Executor):
     """Runs tasks on a thread pool and records the most tasks in flight at once."""
 
@@ -76,7 +102,9 @@ def test_only_a_bounded_number_of_chunks_is_in_flight() -> None:
     assert sorted(got, key=lambda g: g.index) == _serial(12)
 
 
-@pytest.mark.parametrize("kwargs", [{"chunk_size": 0}, {"max_pending": 0}, {"games": -1}, {"seed": "x"}])
+@pytest.mark.parametrize(
+    "kwargs", [{"chunk_size": 0}, {"max_pending": 0}, {"games": -1}, {"seed": "x"}, {"seed": 10**5000}]
+)
 def test_bad_stream_arguments_are_refused(kwargs: dict[str, Any]) -> None:
     args: dict[str, Any] = {"games": 2, "seed": 1, **kwargs}
     with pytest.raises(rl.SimulationError):

@@ -20,7 +20,7 @@ from rummylib.actions import (
     TakeDiscard,
 )
 from rummylib.bots import GreedyBot, LegalActions, SeatActions, derive_seed
-from rummylib.engine import GameState, Phase, apply, check, legal_actions, new_game, view
+from rummylib.engine import GameState, Phase, PlayerView, apply, check, legal_actions, new_game, view
 from rummylib.errors import InvalidStateError, RummyError
 from rummylib.records import parse_action
 from rummylib.rules import Ruleset, Scoring
@@ -225,8 +225,21 @@ def _render_view(state: GameState, seat: int, out: Out) -> None:
     opened = "" if not v.rules.opening_required else (" (opened)" if v.opened[seat] else " (not opened)")
     out.print(f"your hand{opened}: {paint.cards(v.hand)}")
     if v.rules.opening_required and not v.opened[seat]:
-        clean = " with a clean run (no joker)" if v.rules.opening_clean_run else ""
-        out.print(f"  to open, lay melds worth {v.rules.opening_points} or more in one turn{clean} (R-O2)")
+        out.print(_opening_line(v))
+
+
+def _opening_line(v: PlayerView) -> str:
+    """What opening needs, and how far the opening laid this turn has come (R-O2, O4)."""
+    rules = v.rules
+    clean = " with a clean run (no joker)" if rules.opening_clean_run else ""
+    if not (v.turn is not None and v.turn.melds_laid):
+        return f"  to open, lay melds worth {rules.opening_points} or more in one turn{clean} (R-O2)"
+    has_clean = ", clean run laid" if v.opening_clean else (", no clean run yet" if clean else "")
+    so_far = f"  opening so far: {v.opening_points} points{has_clean}"
+    if v.opening_points >= rules.opening_points and (v.opening_clean or not rules.opening_clean_run):
+        return f"{so_far}: enough; you open at your next lay-off, swap or discard (R-O4)"
+    missing = " and a clean run" if rules.opening_clean_run and not v.opening_clean else ""
+    return f"{so_far}; it needs {rules.opening_points}{missing} before a lay-off, swap or discard (R-O2, O4)"
 
 
 def _read(args: argparse.Namespace, out: Out, prompt: str = "> ") -> str | None:

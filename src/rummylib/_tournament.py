@@ -22,6 +22,8 @@ from typing import Final
 import attrs
 
 from rummylib.bots import SimulationError, SimulationReason
+from rummylib.engine._rng import MAX_SEED_DIGITS
+from rummylib.errors import shorten
 from rummylib.rules import Ruleset
 from rummylib.simulation import (
     DEFAULT_MAX_ACTIONS,
@@ -82,8 +84,8 @@ def _job(rules: Ruleset, players: int, seed: int, bots: BotSpec, max_actions: in
     count = _check_count("players", players, minimum=1)
     played.hand_size(count)
     limit = _check_count("max_actions", max_actions, minimum=1)
-    if not is_int(seed):
-        msg = f"seed must be an int, not {seed!r}"
+    if not (is_int(seed) and abs(seed) < 10**MAX_SEED_DIGITS):  # as new_game's seed
+        msg = f"seed must be an int of at most {MAX_SEED_DIGITS} digits, not {shorten(seed)}"
         raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
     return _Job(played, count, _factories(bots, count), seed, limit)
 
@@ -152,7 +154,14 @@ def _stream(executor: Executor, job: _Job, games: int, size: int, limit: int) ->
         while todo or running:
             while todo and len(running) < limit:
                 work = todo.popleft()
-                running[executor.submit(_play_chunk, job, work)] = work
+                try:
+                    running[executor.submit(_play_chunk, job, work)] = work
+                except RuntimeError as error:  # the executor takes no more work (a dead worker broke it, or shut down)
+                    todo.appendleft(work)
+                    yield from _unplayed(job, todo, error)
+                    break
+            if not running:
+                continue
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 work = running.pop(future)
@@ -168,3 +177,10 @@ def _stream(executor: Executor, job: _Job, games: int, size: int, limit: int) ->
     finally:
         for future in running:
             future.cancel()
+
+
+def _unplayed(job: _Job, todo: deque[range], error: BaseException) -> Iterator[GameFailure]:
+    """Every game still to play, as a failure: the executor cannot run them (none is lost)."""
+    while todo:
+        for i in todo.popleft():
+            yield _failure(job, i, error)

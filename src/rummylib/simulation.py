@@ -28,6 +28,8 @@ from rummylib.bots import (
     derive_seed,
 )
 from rummylib.engine import GameState, apply, new_game, view
+from rummylib.engine._rng import MAX_SEED_DIGITS
+from rummylib.errors import shorten
 from rummylib.records._record import MAX_ACTIONS
 from rummylib.rules import Ruleset
 
@@ -295,8 +297,8 @@ def _checked_job(rules: Ruleset, players: int, games: int, seed: int, bots: BotS
     played.hand_size(players)  # RulesetError if the table size is not allowed
     _check_count("games", games, minimum=0)
     _check_count("max_actions", max_actions, minimum=1)
-    if not is_int(seed):
-        msg = f"seed must be an int, not {seed!r}"
+    if not (is_int(seed) and abs(seed) < 10**MAX_SEED_DIGITS):  # as new_game's seed
+        msg = f"seed must be an int of at most {MAX_SEED_DIGITS} digits, not {shorten(seed)}"
         raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
     return _Job(played, players, _factories(bots, players), seed, max_actions)
 

@@ -168,6 +168,11 @@ class ObservationEncoder:
     def encode(self, view: PlayerView) -> list[int]:
         """``view`` as :attr:`size` integers, each in ``0 .. high[i]`` (see the class docs).
 
+        The bounds hold for every view a game can show (:func:`~rummylib.view`,
+        or a view document read by :func:`~rummylib.from_dict`, which checks
+        it). ``PlayerView``'s constructor checks only types and lengths, so a
+        view built by hand with more cards than the deck can exceed them.
+
         Raises:
             EncodingError: ``view`` is not a view of this encoder's rules and table size.
         """

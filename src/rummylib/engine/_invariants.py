@@ -29,6 +29,9 @@ __all__ = [
     "RoundFacts",
     "check_cards",
     "check_facts",
+    "check_known_in_hands",
+    "check_known_stock",
+    "check_refill",
     "check_result",
     "check_state",
     "facts_of",
@@ -323,6 +326,38 @@ def field_paths(top: Callable[[str], str], rnd: Callable[[str], str], hands: str
     paths.update({key: rnd(key) for key in _ROUND_FIELDS})
     paths["hands"] = hands
     return MappingProxyType(paths)
+
+
+def check_refill(restocks: int, known_stock: Sequence[Card], restocked: CardMultiset, at: Mapping[str, str]) -> None:
+    """The refill's public fields (R-D4, D6): none before a refill; the cards of public order are from it.
+
+    ``at`` gives the paths of ``known_stock`` and ``restocked``.
+    """
+    if restocks == 0 and (known_stock or restocked):
+        key = "known_stock" if known_stock else "restocked"
+        _fail(StateReason.INCONSISTENT, at[key], "the stock has not been refilled this round (R-D4, D6)")
+    if not CardMultiset(known_stock) <= restocked:
+        _fail(StateReason.INCONSISTENT, at["known_stock"], "a card of public order came from the last refill")
+
+
+def check_known_in_hands(
+    known: Sequence[CardMultiset], hands: Sequence[CardMultiset | None], sizes: Sequence[int], path: str
+) -> None:
+    """Each seat's known cards are in its hand (R-H1; ``None``: unseen, so only its size is checked)."""
+    for seat, (cards, hand) in enumerate(zip(known, hands)):
+        if (hand is not None and not cards <= hand) or len(cards) > sizes[seat]:
+            _fail(StateReason.INCONSISTENT, _join(path, seat), f"a known card of seat {seat} is not in its hand")
+
+
+def check_known_stock(
+    known_stock: Sequence[Card], restocked: CardMultiset, stock: Sequence[Card] | None, stock_size: int, path: str
+) -> None:
+    """The stock ends with its public part and, after a refill, is made of the refill's cards (R-D4, D6)."""
+    tail = len(known_stock)
+    if tail > stock_size or (stock is not None and tuple(stock[stock_size - tail :]) != tuple(known_stock)):
+        _fail(StateReason.INCONSISTENT, _join(path, "known_stock"), "the stock does not end with its known order")
+    if restocked and (stock_size > len(restocked) or (stock is not None and not CardMultiset(stock) <= restocked)):
+        _fail(StateReason.INCONSISTENT, _join(path, "restocked"), "the stock holds a card not from its last refill")
 
 
 #: The paths of a state's fields, as its document names them.

@@ -22,9 +22,10 @@ from typing import Any, Final
 import attrs
 
 from rummylib.cards import Card, CardMultiset, deck
+from rummylib.engine._invariants import check_known_in_hands, check_known_stock, check_refill, check_state
 from rummylib.engine._rng import Seed, shuffled, validate_seed
 from rummylib.engine._state import GameState, Phase, RoundState, TurnState
-from rummylib.engine._view import PlayerView
+from rummylib.engine._view import PlayerView, view
 from rummylib.errors import InvalidStateError, RulesetError, RulesetReason, StateReason
 
 from .._guards import is_int_in
@@ -34,6 +35,8 @@ __all__ = ["MAX_SAMPLES", "sample_state", "sample_states"]
 #: Most states one :func:`sample_states` call returns.
 MAX_SAMPLES: Final = 10_000
 
+#: Where the refill check names the public stock fields of a sample.
+_REFILL_PATHS: Final = {"known_stock": "round.known_stock", "restocked": "round.restocked"}
 #: Fields built here, not copied from the view.
 _BUILT: Final = frozenset({"hands", "stock", "turn", "seed", "round"})
 
@@ -122,6 +125,29 @@ def _build(v: PlayerView, seed: Seed, index: int) -> GameState:
     return GameState(round=rnd, seed=_sample_seed(seed, index), **_copied(v, GameState))
 
 
+def _reachable(v: PlayerView, sample: GameState) -> GameState:
+    """``sample`` if it is a state legal play can reach that shows ``v``; else the view was made by hand.
+
+    Only the hidden cards differ between the samples of one view, and the
+    deal puts them where the view says they may be, so checking one sample
+    checks the view: the loader's invariants (docs/explanation/saved-states.rst)
+    and the round trip through :func:`view` (R-H1).
+    """
+    try:
+        check_state(sample)
+        r = sample.round
+        check_refill(r.restocks, r.known_stock, r.restocked, _REFILL_PATHS)
+        check_known_in_hands(r.known_cards, r.hands, [len(h) for h in r.hands], "round.known_cards")
+        check_known_stock(r.known_stock, r.restocked, r.stock, len(r.stock), "round")
+    except InvalidStateError as error:
+        raise _bad(f"no state legal play can reach shows this view: {error}") from None
+    shown = view(sample, v.seat)
+    if shown != v:
+        fields = [f.name for f in attrs.fields(PlayerView) if getattr(shown, f.name) != getattr(v, f.name)]
+        raise _bad(f"no state shows this view: its {', '.join(fields)} cannot be as given (R-H1)")
+    return sample
+
+
 def _copied(v: PlayerView, kind: type) -> dict[str, Any]:
     """The view's values of the fields of ``kind`` it shares (by name), those built here aside."""
     names = {f.name for f in attrs.fields(kind)} - _BUILT
@@ -155,7 +181,8 @@ def sample_state(view: PlayerView, seed: Seed) -> GameState:
 
     Raises:
         InvalidStateError: ``view`` is not a :class:`PlayerView`, its round is
-            over, or it is not consistent with the deck (a hand-made view).
+            over, or no state legal play can reach shows it (a hand-made view:
+            more cards than the deck, or fields that contradict each other).
         RulesetError: ``seed`` is not an ``int`` or a ``str``.
 
     >>> import rummylib as rl
@@ -165,7 +192,8 @@ def sample_state(view: PlayerView, seed: Seed) -> GameState:
     >>> rl.view(t, 1) == v, t.round.hands[1] == s.round.hands[1], t.round.hands[0] == s.round.hands[0]
     (True, True, False)
     """
-    return _build(_check_view(view), validate_seed(seed), 0)
+    v = _check_view(view)
+    return _reachable(v, _build(v, validate_seed(seed), 0))
 
 
 def sample_states(view: PlayerView, n: int, seed: Seed) -> tuple[GameState, ...]:
@@ -186,4 +214,5 @@ def sample_states(view: PlayerView, n: int, seed: Seed) -> tuple[GameState, ...]
         msg = f"n must be an int 0..{MAX_SAMPLES}"
         raise RulesetError(RulesetReason.BAD_VALUE, "n", n, msg)
     s = validate_seed(seed)
-    return tuple(_build(v, s, i) for i in range(n))
+    first = _reachable(v, _build(v, s, 0))
+    return (first, *(_build(v, s, i) for i in range(1, n)))[:n]

@@ -179,11 +179,12 @@ class TurnState:
             value = getattr(self, field)
             if value is not None and not isinstance(value, Card):
                 raise _bad(field, value, "a Card or None")
-        for field in ("must_go_out", "laid"):
+        for field in ("must_go_out", "laid", "opening_clean"):
             if not isinstance(getattr(self, field), bool):
                 raise _bad(field, getattr(self, field), "a bool")
         _check_int(self.freed_jokers, "freed_jokers", 0)
         _check_int(self.melds_laid, "melds_laid", 0)
+        _check_int(self.opening_points, "opening_points", 0)
 
     @property
     def has_obligation(self) -> bool:

@@ -22,7 +22,9 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     """Write ``record`` to a file: JSON if the name ends in ``.json``, else the text form.
 
     Raises:
-        InvalidStateError: the record cannot be written (as :func:`format_record`).
+        InvalidStateError: ``record`` is not a :class:`GameRecord`, ``path`` is
+            not a file name (a str or path-like without NUL characters), or the
+            record cannot be written (as :func:`format_record`).
         OSError: the file cannot be written.
 
     >>> import pathlib, tempfile, rummylib as rl
@@ -32,6 +34,9 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     ...         save_record(rec, pathlib.Path(tmp, name))
     ...         assert load_record(pathlib.Path(tmp, name)) == rec
     """
+    _check_path(path)
+    if not isinstance(record, GameRecord):
+        fail(StateReason.WRONG_TYPE, "", f"save_record() takes a GameRecord, not {short(record)}")
     if _is_json(path):
         document = {"schema": SCHEMA_VERSION, "kind": "record", **record_to_json(record)}
         text = json.dumps(document, indent=1, ensure_ascii=True) + "\n"
@@ -45,7 +50,8 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a file written by :func:`save_record` (JSON if the name ends in ``.json``).
 
     Raises:
-        InvalidStateError: the file is not a valid record (or too large).
+        InvalidStateError: ``path`` is not a file name (a str or path-like
+            without NUL characters), or the file is not a valid record (or too large).
         OSError: the file cannot be read.
 
     >>> import pathlib, tempfile, rummylib as rl
@@ -56,8 +62,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     ...     load_record(path) == rec
     True
     """
-    if not isinstance(path, (str, os.PathLike)):
-        fail(StateReason.WRONG_TYPE, "", f"a record path is a str or a path, not {short(path)}")
+    _check_path(path)
     with open(path, "rb") as f:
         raw = f.read(MAX_TEXT + 1)
     if len(raw) > MAX_TEXT:
@@ -69,6 +74,15 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     if _is_json(path):
         return from_json(text, GameRecord)
     return parse_record(text)
+
+
+def _check_path(path: object) -> None:
+    """A str or path-like naming a file (no NUL character, which no file name holds)."""
+    if not isinstance(path, (str, os.PathLike)):
+        fail(StateReason.WRONG_TYPE, "", f"a record path is a str or a path, not {short(path)}")
+    name = os.fspath(path)
+    if not isinstance(name, str) or "\x00" in name:
+        fail(StateReason.WRONG_TYPE, "", f"a record path is a file name without NUL characters, not {short(name)}")
 
 
 def _is_json(path: str | os.PathLike[str]) -> bool:

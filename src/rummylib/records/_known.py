@@ -19,8 +19,9 @@ from typing import Any
 import attrs
 
 from rummylib.cards import Card, CardMultiset
+from rummylib.engine._invariants import check_known_in_hands, check_known_stock, check_refill
 from rummylib.errors import StateReason
-from rummylib.records._doc import Obj, as_card, card_list, fail, items, join
+from rummylib.records._doc import Obj, as_card, card_list, fail, items
 from rummylib.rules import Ruleset
 
 __all__: list[str] = []
@@ -65,27 +66,15 @@ def read_knowledge(obj: Obj, rules: Ruleset, n: int, restocks: int) -> Knowledge
         known = raw
     known_stock = cards("known_stock")
     restocked = CardMultiset(cards("restocked"))
-    if restocks == 0 and (known_stock or restocked):
-        key = "known_stock" if known_stock else "restocked"
-        fail(StateReason.INCONSISTENT, obj.at(key), "the stock has not been refilled this round (R-D4, D6)")
-    if not CardMultiset(known_stock) <= restocked:
-        fail(StateReason.INCONSISTENT, obj.at("known_stock"), "a card of public order came from the last refill")
+    check_refill(restocks, known_stock, restocked, {key: obj.at(key) for key in ("known_stock", "restocked")})
     return Knowledge(known, known_stock, restocked)
 
 
 def check_in_hands(k: Knowledge, hands: Sequence[CardMultiset | None], sizes: Sequence[int], path: str) -> None:
     """Each seat's known cards are in its hand (``None``: unseen, so only its size is checked)."""
-    for seat, (known, hand) in enumerate(zip(k.known_cards, hands)):
-        if (hand is not None and not known <= hand) or len(known) > sizes[seat]:
-            fail(StateReason.INCONSISTENT, join(path, seat), f"a known card of seat {seat} is not in its hand")
+    check_known_in_hands(k.known_cards, hands, sizes, path)
 
 
 def check_stock(k: Knowledge, stock: Sequence[Card] | None, stock_size: int, path: str) -> None:
     """The stock ends with its public part and, after a refill, is made of the refill's cards."""
-    tail = len(k.known_stock)
-    if tail > stock_size or (stock is not None and tuple(stock[stock_size - tail :]) != k.known_stock):
-        fail(StateReason.INCONSISTENT, join(path, "known_stock"), "the stock does not end with its known order")
-    if k.restocked and (
-        stock_size > len(k.restocked) or (stock is not None and not CardMultiset(stock) <= k.restocked)
-    ):
-        fail(StateReason.INCONSISTENT, join(path, "restocked"), "the stock holds a card not from its last refill")
+    check_known_stock(k.known_stock, k.restocked, stock, stock_size, path)

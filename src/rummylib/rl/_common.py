@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import array
+import math
+import numbers
 import secrets
 from typing import Any, Final
 
+from rummylib.encoding import EncodingError, EncodingReason
+from rummylib.encoding._actions import _as_index
+from rummylib.encoding._errors import shorten
 from rummylib.engine import GameState, Phase
 from rummylib.rules import Ruleset, Scoring
 
@@ -40,6 +45,40 @@ def check_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
         msg = f"{name} must be one of {', '.join(choices)}, not {value!r}"
         raise ValueError(msg)
     assert isinstance(value, str)
+    return value
+
+
+def action_id(action: object, size: int) -> int:
+    """``action`` as an id: an int or a numpy integer, never a bool or a float (``int(1.5)`` is not id 1).
+
+    Out of range it is still an id (the caller treats it as illegal); anything
+    else is refused before anything changes.
+
+    Raises:
+        EncodingError: ``action`` is not an integer (``BAD_ID``).
+    """
+    i = _as_index(action)
+    if i is None:
+        msg = f"an action is an int id 0..{size - 1}, not {shorten(action)}"
+        raise EncodingError(EncodingReason.BAD_ID, action, msg)
+    return i
+
+
+def check_reward(name: str, value: object) -> float:
+    """A finite real number (a numpy float too), never a bool."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        msg = f"{name} must be a finite number, not {shorten(value)}"
+        raise ValueError(msg)
+    return float(value)
+
+
+def check_max_cycles(value: object) -> int | None:
+    """``None`` or an int of at least 1."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        msg = f"max_cycles must be None or an int of at least 1, not {shorten(value)}"
+        raise ValueError(msg)
     return value
 
 

@@ -17,12 +17,15 @@ from rummylib.rules import REMIK, Ruleset
 from rummylib.simulation import _NAMED_BOTS
 
 from .._guards import is_int_in
+from ..encoding._errors import shorten
 from ._common import (
     EPISODES,
     RENDER_MODES,
     REWARDS,
+    action_id,
     as_vector,
     check_choice,
+    check_reward,
     engine_seed,
     episode_over,
     render_text,
@@ -84,7 +87,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = check_reward("illegal_reward", illegal_reward)
         self.codec = ActionCodec(rules, players)
         self.encoder = ObservationEncoder(rules, players)
         self.rules = rules
@@ -106,13 +109,17 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _opponent_specs(self, opponents: str | Sequence[str | Bot]) -> list[str | Bot]:
         others = self.players - 1
+        names = ", ".join(repr(n) for n in sorted(_BOTS))
+        if not isinstance(opponents, (str, Sequence)):
+            msg = f"opponents is a bot name ({names}) or one opponent per other seat, not {shorten(opponents)}"
+            raise ValueError(msg)
         specs: list[str | Bot] = [opponents] * others if isinstance(opponents, str) else list(opponents)
         if len(specs) != others:
             msg = f"give one opponent per other seat ({others}), not {len(specs)}"
             raise ValueError(msg)
         for spec in specs:
-            if isinstance(spec, str) and spec not in _BOTS:
-                msg = f"an opponent is one of {', '.join(repr(n) for n in sorted(_BOTS))} or a Bot, not {spec!r}"
+            if (spec not in _BOTS) if isinstance(spec, str) else (isinstance(spec, type) or not isinstance(spec, Bot)):
+                msg = f"an opponent is one of {names} or a Bot instance, not {shorten(spec)}"
                 raise ValueError(msg)
         return specs
 
@@ -155,12 +162,19 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         return state
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        """Play the learner's action id, then the bots' moves: ``(obs, reward, terminated, truncated, info)``."""
+        """Play the learner's action id, then the bots' moves: ``(obs, reward, terminated, truncated, info)``.
+
+        An integer id outside the mask ends the episode with ``illegal_reward``.
+
+        Raises:
+            EncodingError: ``action`` is not an integer (a float, a bool, ``None``); nothing changes.
+        """
         assert self.game is not None, "call reset() first"
-        if self._done or int(action) not in self._legal:
+        chosen = action_id(action, self.codec.size)
+        if self._done or chosen not in self._legal:
             self._done = True
             return self._observe(), self.illegal_reward, True, False, self._info()
-        state = self._after(apply(self.game, self.codec.decode(int(action))))
+        state = self._after(apply(self.game, self.codec.decode(chosen)))
         self.game = self._advance(state)
         reward, self._pending = self._pending, 0.0
         done = self._done = episode_over(self.game, self._episode)

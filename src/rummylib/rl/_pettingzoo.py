@@ -20,8 +20,11 @@ from ._common import (
     EPISODES,
     RENDER_MODES,
     REWARDS,
+    action_id,
     as_vector,
     check_choice,
+    check_max_cycles,
+    check_reward,
     engine_seed,
     episode_over,
     render_text,
@@ -91,8 +94,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         if render_mode is not None:
             check_choice("render_mode", render_mode, RENDER_MODES)
         self.render_mode = render_mode
-        self.max_cycles = max_cycles
-        self.illegal_reward = float(illegal_reward)
+        self.max_cycles = check_max_cycles(max_cycles)
+        self.illegal_reward = check_reward("illegal_reward", illegal_reward)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
         high = np.maximum(np.asarray(self.encoder.high, dtype=np.float32), 1)  # a field fixed at 0 still spans 0..1
@@ -155,19 +158,27 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         return out
 
     def step(self, action: Any) -> None:
-        """Play ``action`` (an id of the mask) for the agent to act."""
+        """Play ``action`` (an id of the mask) for the agent to act.
+
+        An integer id outside the mask ends the episode with ``illegal_reward``.
+
+        Raises:
+            EncodingError: ``action`` is not an integer (a float, a bool, ``None``
+                for an agent still playing); nothing changes.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         assert self.game is not None
+        chosen = action_id(action, self.codec.size)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if int(action) not in self._legal:
+        if chosen not in self._legal:
             self.rewards[agent] = self.illegal_reward
             self._finish(truncated=False)
         else:
-            self._play(int(action))
+            self._play(chosen)
         self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())

@@ -7,6 +7,7 @@ from typing import Any, Final
 
 import attrs
 
+from rummylib.encoding._errors import shorten
 from rummylib.rules import REMIK, STRAIGHT, Ruleset
 
 #: Optional int fields: ``-1`` stands for ``None`` (OpenSpiel parameters have no null).
@@ -17,6 +18,10 @@ _SKIPPED: Final = frozenset({"hand_sizes", "name"})
 SPIEL_DEFAULTS: Final = {"max_rounds": 1, "restock_limit": 2}
 #: The most turns in a game; then it ends where it stands (OpenSpiel needs a bounded game length).
 DEFAULT_MAX_TURNS: Final = 200
+#: The largest ``max_turns`` accepted.
+MAX_TURNS: Final = 100_000
+#: OpenSpiel counts a game's length in a C++ ``int``.
+MAX_GAME_LENGTH: Final = 2**31 - 1
 
 
 def _fields() -> list[attrs.Attribute[Any]]:
@@ -46,13 +51,30 @@ def ruleset_from(preset: Ruleset, params: dict[str, Any]) -> Ruleset:
         if f.name in _OPTIONAL and value == -1:
             value = None
         elif isinstance(getattr(preset, f.name), enum.Enum):
-            value = type(getattr(preset, f.name))(value)
+            value = _member(type(getattr(preset, f.name)), f.name, value)
         changes[f.name] = value
     rules = attrs.evolve(preset, **changes)
     if rules.restock_limit is None or rules.max_rounds is None:
         msg = "an OpenSpiel game must be finite: set restock_limit >= 0 and max_rounds >= 1"
         raise ValueError(msg)
     return rules
+
+
+def _member(kind: type[enum.Enum], name: str, value: object) -> enum.Enum:
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(repr(m.value) for m in kind)
+        msg = f"{name} must be one of {allowed}, not {shorten(value)}"
+        raise ValueError(msg) from None
+
+
+def max_turns_of(value: object) -> int:
+    """The ``max_turns`` parameter: an int ``1..MAX_TURNS``."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_TURNS:
+        msg = f"max_turns must be an int 1..{MAX_TURNS}, not {shorten(value)}"
+        raise ValueError(msg)
+    return value
 
 
 PRESETS: Final = {"python_remik": REMIK, "python_straight_rummy": STRAIGHT}

@@ -51,7 +51,7 @@ from rummylib.records import format_action
 from rummylib.rules import RestockRule, Ruleset, Scoring
 
 from ._common import render_text
-from ._spiel_rules import PRESETS, parameter_specification, ruleset_from
+from ._spiel_rules import MAX_GAME_LENGTH, PRESETS, max_turns_of, parameter_specification, ruleset_from
 
 __all__ = ["RemikGame", "RummyGame", "RummyState", "StraightRummyGame"]
 
@@ -88,7 +88,7 @@ class _Config:
         values = {**game_type.parameter_specification, **params}
         self.rules: Ruleset = ruleset_from(PRESETS[short_name], values)
         self.players: int = int(values["players"])
-        self.max_turns: int = int(values["max_turns"])
+        self.max_turns: int = max_turns_of(values["max_turns"])
         self.codec = ActionCodec(self.rules, self.players)
         self.encoder = ObservationEncoder(self.rules, self.players)
         hand = self.rules.hand_size(self.players) + 1
@@ -96,6 +96,10 @@ class _Config:
         deal = self.players * hand + 2
         rounds = self.rules.max_rounds or 1
         bound = float(self.encoder.field("seats").high) / 100.0
+        length = rounds * deal + self.max_turns * per_turn
+        if length > MAX_GAME_LENGTH:
+            msg = f"the game could last {length} actions, more than OpenSpiel counts: lower max_rounds or max_turns"
+            raise ValueError(msg)
         self.info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size,
             max_chance_outcomes=53,
@@ -103,7 +107,7 @@ class _Config:
             min_utility=-bound,
             max_utility=bound,
             utility_sum=0.0,
-            max_game_length=rounds * deal + self.max_turns * per_turn,
+            max_game_length=length,
         )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Config:
