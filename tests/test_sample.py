@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import contextlib
 from typing import Any
 
@@ -160,3 +161,25 @@ def test_a_forged_view_is_refused_or_sampled_into_a_reachable_state() -> None:
             assert rl.view(sample, forged.seat) == forged, label
             assert from_dict(to_dict(sample)) == sample, label
     assert refused > 50
+
+
+def test_a_seat_that_laid_off_before_opening_saves_loads_and_samples() -> None:
+    # House variant of R-O1 (lay_off_before_opening): a seat may lay off before it opens, so
+    # has_laid (R-E2, E4) can be true for a seat that has not opened, and its opening in
+    # progress (R-O4) is then the only meld it owns; the loader and sample_state must accept
+    # those reachable states and views.
+    rules = attrs.evolve(rl.REMIK, name="lay-off-first", lay_off_before_opening=True, melds_per_turn=2, restock_limit=1)
+    seen: collections.Counter[str] = collections.Counter()
+    for players, seed in ((2, 0), (3, 4)):
+        for i, state in enumerate(walk(rules, players, seed, 210)):
+            assert from_dict(to_dict(state)) == state
+            r = state.round
+            if any(laid and not opened for laid, opened in zip(r.has_laid, r.opened)):
+                seen["laid before opening"] += 1
+            if r.turn.melds_laid and r.has_laid[r.to_act] and not r.opened[r.to_act]:
+                seen["opening after lay-offs"] += 1
+            if state.phase in (rl.Phase.DRAW, rl.Phase.PLAY):
+                for seat in range(players):
+                    v = rl.view(state, seat)
+                    assert rl.view(rl.sample_state(v, seed=i), seat) == v
+    assert seen["laid before opening"] and seen["opening after lay-offs"]

@@ -183,7 +183,7 @@ def _check_ownership(r: RoundFacts) -> None:
         return
     for seat, laid in enumerate(r.has_laid):
         where = _join(at["has_laid"], seat)
-        if laid and not r.opened[seat]:
+        if laid and not r.opened[seat] and not r.rules.lay_off_before_opening:  # only lay-offs precede an opening
             _fail(StateReason.INCONSISTENT, where, f"seat {seat} laid melds without opening")
         if not laid and seat in owners and not _laid_this_turn(r, seat):
             _fail(StateReason.INCONSISTENT, where, f"seat {seat} owns melds laid in an earlier turn (R-E2, E4)")

@@ -111,7 +111,11 @@ def _turn(v: PlayerView, hands: tuple[CardMultiset, ...]) -> TurnState:
         owned = sum(1 for tm in v.table if tm.owner == v.to_act)
         # The opening in progress is public (R-O4): the view's copy is the turn's.
         points, clean = v.opening_points, v.opening_clean
-        if owned and not v.has_laid[v.to_act]:  # its melds on the table went down this turn (R-E2, E4)
+        # Its melds on the table went down this turn if it laid nothing before (R-E2, E4), or if it
+        # has not opened: an unopened seat owns only its opening in progress (R-O1, O4; with
+        # lay_off_before_opening it may have laid off in earlier turns, so has_laid says nothing).
+        this_turn = not v.has_laid[v.to_act] or (v.rules.opening_required and not v.opened[v.to_act])
+        if owned and this_turn:
             limit = v.rules.melds_per_turn
             laid = owned if limit is None else min(owned, limit)
             return TurnState(drawn=drawn, melds_laid=laid, laid=True, opening_points=points, opening_clean=clean)
