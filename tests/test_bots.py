@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import itertools
 import pickle
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 import attrs
@@ -20,6 +20,7 @@ from rummylib.bots import (
     GreedyBot,
     LegalActions,
     RandomBot,
+    SeatActions,
     SimulationError,
     SimulationReason,
     _SplitMix64,
@@ -100,6 +101,34 @@ def test_random_bot_refuses_a_seed_that_is_not_an_int(seed: object) -> None:
     with pytest.raises(SimulationError) as info:
         RandomBot(seed=seed)  # type: ignore[arg-type]
     assert info.value.reason is SimulationReason.BAD_ARGUMENT
+
+
+@pytest.mark.parametrize(
+    "seed",
+    ["1", 1.0, True, None, 10**5000, -(10**256), "x" * 10**6],
+    ids=["str", "float", "bool", "none", "huge", "257-digits", "long-str"],
+)
+@pytest.mark.parametrize("make", [RandomBot, GreedyBot, derive_seed])
+def test_bot_seeds_are_bounded_ints(make: Callable[[int], object], seed: object) -> None:
+    # A hostile seed (a huge int, whose decimal form Python refuses, or a long string) is a typed
+    # error with a short message, for every bot and for derive_seed alike (issue 10).
+    with pytest.raises(SimulationError) as info:
+        make(seed)  # type: ignore[arg-type]
+    assert info.value.reason is SimulationReason.BAD_ARGUMENT
+    assert len(str(info.value)) <= 500
+
+
+@pytest.mark.parametrize("actions", ["x", 5, None, [1], [rl.DrawStock(), "Discard(AH)"]])
+def test_seat_actions_hold_only_actions(actions: object) -> None:
+    with pytest.raises(SimulationError) as info:
+        SeatActions(actions)  # type: ignore[arg-type]
+    assert info.value.reason is SimulationReason.BAD_ARGUMENT
+
+
+def test_bot_seeds_of_256_digits_are_accepted() -> None:
+    big = 10**256 - 1
+    assert RandomBot(big).seed == GreedyBot(big).seed == big
+    assert derive_seed(-big, "game", 0) != derive_seed(big, "game", 0)
 
 
 def test_bots_refuse_an_empty_choice() -> None:

@@ -16,6 +16,16 @@ def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: Most decimal digits of an ``int`` seed, everywhere a seed is taken (games, bots, simulations).
+MAX_SEED_DIGITS = 256
+_SEED_LIMIT = 10**MAX_SEED_DIGITS
+
+
+def is_seed_int(value: object) -> bool:
+    """``value`` is an ``int`` (not a ``bool``) of at most :data:`MAX_SEED_DIGITS` decimal digits."""
+    return isinstance(value, int) and not isinstance(value, bool) and -_SEED_LIMIT < value < _SEED_LIMIT
+
+
 def is_int_in(value: object, low: int, high: int) -> bool:
     """``value`` is an ``int`` (not a ``bool``) with ``low <= value <= high``."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high

@@ -22,7 +22,6 @@ from typing import Final
 import attrs
 
 from rummylib.bots import SimulationError, SimulationReason
-from rummylib.engine._rng import MAX_SEED_DIGITS
 from rummylib.errors import shorten
 from rummylib.rules import Ruleset
 from rummylib.simulation import (
@@ -36,7 +35,7 @@ from rummylib.simulation import (
     simulation_rules,
 )
 
-from ._guards import is_int
+from ._guards import MAX_SEED_DIGITS, is_seed_int
 
 __all__ = ["GameFailure", "simulate_iter"]
 
@@ -84,7 +83,7 @@ def _job(rules: Ruleset, players: int, seed: int, bots: BotSpec, max_actions: in
     count = _check_count("players", players, minimum=1)
     played.hand_size(count)
     limit = _check_count("max_actions", max_actions, minimum=1)
-    if not (is_int(seed) and abs(seed) < 10**MAX_SEED_DIGITS):  # as new_game's seed
+    if not is_seed_int(seed):  # as new_game's seed
         msg = f"seed must be an int of at most {MAX_SEED_DIGITS} digits, not {shorten(seed)}"
         raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
     return _Job(played, count, _factories(bots, count), seed, limit)

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Final, Protocol, TypeAlias, overload, runtime_checkable
+from typing import Final, Protocol, TypeAlias, get_args, overload, runtime_checkable
 
 from rummylib.actions import Action
 from rummylib.engine import LegalActions, PlayerView
-from rummylib.errors import SimulationError, SimulationReason
+from rummylib.errors import SimulationError, SimulationReason, shorten
 
 from ._greedy_bot import GreedyBot, no_legal_action
-from ._guards import is_int
+from ._guards import MAX_SEED_DIGITS, is_collection_of_items, is_seed_int
 from ._search_bot import SearchBot, SearchBotSettings
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
 ]
 
 _MASK64: Final = (1 << 64) - 1
+_ACTION_TYPES: Final = get_args(Action)
 
 
 def derive_seed(seed: int, *labels: int | str) -> int:
@@ -58,8 +59,9 @@ def derive_seed(seed: int, *labels: int | str) -> int:
     >>> derive_seed(2026, "game", 0) != derive_seed(2026, "game", 1)
     True
     """
-    if not is_int(seed):
-        raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, f"a seed must be an int, not {seed!r}")
+    if not is_seed_int(seed):
+        msg = f"a seed must be an int of at most {MAX_SEED_DIGITS} digits, not {shorten(seed)}"
+        raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
     text = "\x1f".join([repr(int(seed)), *(repr(x) for x in labels)])
     digest = hashlib.blake2b(text.encode(), digest_size=16, person=b"rummylib-seed").digest()
     return int.from_bytes(digest, "big")
@@ -128,7 +130,11 @@ class SeatActions(Sequence[Action]):
     __slots__ = ("_items",)
 
     def __init__(self, actions: Iterable[Action]) -> None:
-        self._items: tuple[Action, ...] = tuple(actions)
+        items = tuple(actions) if is_collection_of_items(actions) else None
+        if items is None or not all(isinstance(a, _ACTION_TYPES) for a in items):
+            msg = f"SeatActions takes an iterable of actions, not {shorten(actions)}"
+            raise SimulationError(SimulationReason.BAD_ARGUMENT, actions, msg)
+        self._items: tuple[Action, ...] = items
 
     def __contains__(self, action: object) -> bool:
         return action in self._items
@@ -175,8 +181,8 @@ class RandomBot:
     __slots__ = ("_rng", "seed")
 
     def __init__(self, seed: int = 0) -> None:
-        if not is_int(seed):
-            msg = f"RandomBot seed must be an int, not {seed!r}"
+        if not is_seed_int(seed):
+            msg = f"RandomBot seed must be an int of at most {MAX_SEED_DIGITS} digits, not {shorten(seed)}"
             raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
         self.seed = seed
         self._rng = _SplitMix64(seed)

@@ -26,15 +26,13 @@ import secrets
 from collections.abc import Sequence
 from typing import Final, TypeAlias, TypeVar
 
+from rummylib._guards import MAX_SEED_DIGITS, is_seed_int
 from rummylib.errors import RulesetError, RulesetReason, shorten
 
 __all__ = ["MAX_SEED_CHARS", "MAX_SEED_DIGITS", "Seed", "fresh_seed", "is_text", "shuffled", "validate_seed"]
 
-#: Most decimal digits of an ``int`` seed (its sign aside).
-MAX_SEED_DIGITS: Final = 256
 #: Longest ``str`` seed.
 MAX_SEED_CHARS: Final = 4096
-_SEED_LIMIT: Final = 10**MAX_SEED_DIGITS
 
 T = TypeVar("T")
 Seed: TypeAlias = int | str
@@ -65,7 +63,7 @@ def validate_seed(seed: object) -> Seed:
         msg = f"a seed must be an int or a str, not {shorten(seed)}"
         raise RulesetError(RulesetReason.WRONG_TYPE, "seed", seed, msg)
     if isinstance(seed, int):
-        if not -_SEED_LIMIT < seed < _SEED_LIMIT:
+        if not is_seed_int(seed):
             msg = f"an int seed has at most {MAX_SEED_DIGITS} decimal digits"
             raise RulesetError(RulesetReason.BAD_VALUE, "seed", seed, msg)
     elif len(seed) > MAX_SEED_CHARS or not is_text(seed):
