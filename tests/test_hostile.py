@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
 import json
 import pickle
 import subprocess
@@ -483,3 +484,16 @@ def test_replay_leaves_what_a_caller_froze_frozen() -> None:
     before = gc.get_freeze_count()
     rl.replay(record)
     assert gc.get_freeze_count() == before == 0
+
+
+def test_plan_go_out_reads_no_more_table_than_a_deck_can_make() -> None:
+    # issue 10: a table of a million melds (or an endless iterator) is refused before any of it is validated.
+    meld = rl.make_meld(rl.parse_cards("5H 6H 7H"), rl.REMIK)
+    hand = rl.parse_cards("9S 10S JS 2D")
+    most = len(rl.deck(rl.REMIK)) // 3
+    assert rl.plan_go_out(hand, [meld] * 2, rl.REMIK, opened=True) is not None
+    for table in ([meld] * 1_000_000, itertools.repeat(meld), [meld] * (most + 1)):
+        with pytest.raises(rl.InvalidCardsError) as info:
+            rl.plan_go_out(hand, table, rl.REMIK, opened=True)  # type: ignore[arg-type]
+        assert info.value.reason is rl.CardsReason.NOT_IN_DECK
+        assert len(str(info.value)) <= 500

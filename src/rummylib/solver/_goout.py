@@ -20,12 +20,13 @@ number of swappable jokers (every subset was tried before).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, cast
 
 from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, LayMeld, LayOff, Open, SwapJoker
-from rummylib.cards import JOKER, Card, CardMultiset, check_in_deck
+from rummylib.cards import JOKER, Card, CardMultiset, check_in_deck, deck
 from rummylib.errors import (
     ArgumentError,
     ArgumentReason,
@@ -49,11 +50,17 @@ __all__ = ["plan_checked", "plan_go_out"]
 
 
 def _check_table(table: object, rules: Ruleset) -> tuple[Meld, ...]:
+    # A meld holds three cards at least, so no deck makes more than a third of its size in melds: read no
+    # more than that (a hostile table of a million melds, or an endless iterator, is refused at once).
+    most = len(deck(rules)) // 3
     try:
-        melds = tuple(cast(Iterable[Meld], table))
+        melds = tuple(itertools.islice(cast(Iterable[Meld], table), most + 1))
     except TypeError:
         msg = f"table must be a sequence of melds, not {type(table).__name__}"
         raise InvalidMeldError(MeldReason.WRONG_TYPE, table, msg) from None
+    if len(melds) > most:
+        msg = f"a table of more than {most} melds does not fit the {rules.name} deck"
+        raise InvalidCardsError(CardsReason.NOT_IN_DECK, (), msg)
     for meld in melds:
         validate_meld(meld, rules)
     return tuple(melds)
