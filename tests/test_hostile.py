@@ -497,3 +497,28 @@ def test_plan_go_out_reads_no_more_table_than_a_deck_can_make() -> None:
             rl.plan_go_out(hand, table, rl.REMIK, opened=True)  # type: ignore[arg-type]
         assert info.value.reason is rl.CardsReason.NOT_IN_DECK
         assert len(str(info.value)) <= 500
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda cards: rl.CardMultiset(cards),
+        lambda cards: rl.best_partition(cards, rl.REMIK),
+        lambda cards: rl.find_melds(cards, rl.REMIK),
+        lambda cards: rl.best_opening(cards, rl.REMIK),
+    ],
+    ids=["CardMultiset", "best_partition", "find_melds", "best_opening"],
+)
+def test_card_collections_are_bounded(make: Callable[[object], object]) -> None:
+    # issue 10: an endless iterator or a million cards is refused after reading one card past the bound
+    # (MAX_COPIES of every card), and no multiset holds more copies of a card than from_counts accepts.
+    card = rl.parse_card("7H")
+    for cards in (itertools.repeat(card), [card] * 1_000_000, [card] * 256, iter([card] * 256)):
+        with pytest.raises(rl.InvalidCardsError) as info:
+            make(cards)
+        assert info.value.reason is rl.CardsReason.BAD_COUNT
+        assert len(str(info.value)) <= 500
+    assert len(rl.CardMultiset([card] * 255)) == 255
+    big = rl.CardMultiset.from_counts([255] * 53)
+    with pytest.raises(rl.InvalidCardsError):
+        big + rl.CardMultiset([card])

@@ -8,6 +8,7 @@ the index layout) from here.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable
 from typing import Any, Final, cast
 
@@ -21,6 +22,7 @@ __all__ = [
     "CARDS",
     "JOKER",
     "JOKER_INDEX",
+    "MAX_CARDS",
     "MAX_COPIES",
     "NUM_CARD_KINDS",
     "SUITS",
@@ -30,6 +32,7 @@ __all__ = [
     "as_cards",
     "card_at",
     "natural",
+    "too_many_cards",
 ]
 
 
@@ -92,6 +95,9 @@ _RANK_SYMBOL: Final = {r: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(int(r), str(in
 NUM_CARD_KINDS: Final = 53
 #: Most copies of one card :meth:`CardMultiset.from_counts` accepts (the largest deck holds 16 jokers).
 MAX_COPIES: Final = 255
+#: Most cards any collection of cards may hold (:data:`MAX_COPIES` of every card): a longer one is refused
+#: after reading one card more, so an endless iterator costs nothing.
+MAX_CARDS: Final = NUM_CARD_KINDS * MAX_COPIES
 JOKER_INDEX: Final = 52
 
 
@@ -218,6 +224,12 @@ def natural(rank: int, suit: Suit) -> Card:
     return CARDS[_natural_index(_SUIT_INDEX[suit], rank)]
 
 
+def too_many_cards(what: str) -> InvalidCardsError:
+    """The error for a collection of more than :data:`MAX_CARDS` cards, or :data:`MAX_COPIES` of one card."""
+    msg = f"{what} may hold at most {MAX_COPIES} copies of a card ({MAX_CARDS} cards in all)"
+    return InvalidCardsError(CardsReason.BAD_COUNT, what, msg)
+
+
 def as_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
     """Normalise any iterable of :class:`Card` to a tuple, or raise a typed error.
 
@@ -239,10 +251,12 @@ def as_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
         msg = f"{what} must be an iterable of Card, not text {shorten(cards)} (use parse_cards)"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, cards, msg)
     try:
-        items = tuple(cast(Iterable[object], cards))
+        items = tuple(itertools.islice(cast(Iterable[object], cards), MAX_CARDS + 1))
     except TypeError:
         msg = f"{what} must be an iterable of Card, not {type(cards).__name__}"
         raise InvalidCardsError(CardsReason.WRONG_TYPE, cards, msg) from None
+    if len(items) > MAX_CARDS:
+        raise too_many_cards(what)
     result: list[Card] = []
     for item in items:
         if not isinstance(item, Card):

@@ -24,6 +24,7 @@ from rummylib._card import (
     CARDS,
     JOKER,
     JOKER_INDEX,
+    MAX_CARDS,
     MAX_COPIES,
     NUM_CARD_KINDS,
     Card,
@@ -31,6 +32,7 @@ from rummylib._card import (
     Suit,
     _natural_index,
     as_cards,
+    too_many_cards,
 )
 from rummylib._card import SUITS as SUITS  # noqa: PLC0414
 from rummylib.errors import CardParseError, CardsReason, InvalidCardsError, ParseReason, shorten
@@ -180,9 +182,12 @@ class CardMultiset:
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         counts = [0] * NUM_CARD_KINDS
-        for card in as_cards(cards):
+        items = as_cards(cards)
+        for card in items:
             counts[card.index] += 1
-        self._set(tuple(counts))
+        if len(items) > MAX_COPIES and max(counts) > MAX_COPIES:
+            raise too_many_cards("cards")
+        self._set(tuple(counts), len(items))
 
     def _set(self, counts: tuple[int, ...], size: int | None = None) -> None:
         # The slots' own setters (C), past the refusing __setattr__: the solver builds a multiset per answer.
@@ -301,7 +306,11 @@ class CardMultiset:
     def __add__(self, other: object) -> CardMultiset:
         if not isinstance(other, CardMultiset):
             return NotImplemented
-        return CardMultiset._trusted(tuple(a + b for a, b in zip(self._counts, other._counts)))
+        counts = tuple(a + b for a, b in zip(self._counts, other._counts))
+        size = self._len + other._len
+        if size > MAX_COPIES and max(counts) > MAX_COPIES:
+            raise too_many_cards("the sum")
+        return CardMultiset._trusted(counts, size)
 
     def __sub__(self, other: object) -> CardMultiset:
         if not isinstance(other, CardMultiset):
@@ -345,13 +354,20 @@ def as_multiset(cards: object, what: str = "cards") -> CardMultiset:
         return cards
     counts = [0] * NUM_CARD_KINDS
     if isinstance(cards, (list, tuple)):  # the common case: checked and counted in one pass
+        size = len(cards)
+        if size > MAX_CARDS:
+            raise too_many_cards(what)
         for item in cards:
             if not isinstance(item, Card):
                 as_cards(cards, what)  # raises, naming the item
             counts[item.index] += 1
     else:
-        for card in as_cards(cards, what):
+        items = as_cards(cards, what)
+        size = len(items)
+        for card in items:
             counts[card.index] += 1
+    if size > MAX_COPIES and max(counts) > MAX_COPIES:
+        raise too_many_cards(what)
     return CardMultiset._trusted(tuple(counts))
 
 
