@@ -425,3 +425,21 @@ def test_schema_is_documented_with_the_package() -> None:
         assert field.strip("`").split(".")[-1] in doc
     for name in attrs.fields_dict(Ruleset):
         assert f"``{name}``" in doc, name
+
+
+def test_an_open_the_engine_accepts_round_trips_whatever_its_size() -> None:
+    # issue 10: whatever the engine accepts, documents and notation keep. With four decks (a house rule) an
+    # opening may hold 50 melds; documents used to stop at 40, below the action's own bound.
+    import rummylib as rl
+    from rummylib.actions import MAX_OPEN_MELDS
+
+    rules = attrs.evolve(rl.REMIK, decks=4, jokers=16)
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    sets = [rl.make_meld(rl.parse_cards(f"{r}S {r}H {r}D"), rules) for r in ranks] * 4
+    big = rl.Open(sets[:50])
+    assert rl.from_dict(rl.to_dict(big)) == big
+    assert rl.parse_action(str(big), rules) == big
+    too_many = rl.to_dict(rl.Open(sets[:2]))
+    too_many["melds"] = too_many["melds"] * (MAX_OPEN_MELDS // 2 + 1)
+    with pytest.raises(rl.InvalidStateError):
+        rl.from_dict(too_many)

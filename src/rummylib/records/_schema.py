@@ -120,7 +120,7 @@ spell them ``"draw_stock"``, ``"take_discard"``, ``"lay_meld"``, ``"lay_off"``,
 ================== =========================================================================
 ``"draw"``         none
 ``"take"``         none
-``"open"``         ``melds``: array of 1 to 40 melds (objects as above)
+``"open"``         ``melds``: array of 1 to 80 melds (objects as above)
 ``"meld"``         ``meld``: a meld
 ``"layoff"``       ``target``: integer 0..1000, the meld's index in the table's order of
                    laying; ``card``: a card (``"JK"`` for a joker, which stands for the card

@@ -14,6 +14,7 @@ from typing import Any, Final
 import attrs
 
 from rummylib.actions import (
+    MAX_OPEN_MELDS,
     Action,
     Discard,
     DrawStock,
@@ -241,8 +242,6 @@ ACTION_TYPES: Final[dict[type, str]] = {
 _OLD_NAMES: Final = {"draw_stock": DrawStock, "take_discard": TakeDiscard, "lay_meld": LayMeld,
                      "lay_off": LayOff, "swap_joker": SwapJoker, "next_round": NextRound}  # fmt: skip
 _BY_NAME: Final = {name: kind for kind, name in ACTION_TYPES.items()}
-#: Most melds one ``Open`` may hold in a document (a whole double deck makes 36).
-MAX_OPEN_MELDS: Final = 40
 #: Largest meld index accepted in an action.
 MAX_TARGET: Final = 1000
 
