@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from rummylib.actions import (
+    MAX_OPEN_MELDS,
     Action,
     Discard,
     DrawStock,
@@ -56,7 +57,6 @@ from rummylib.melds import End, Meld, parse_meld
 from rummylib.melds._types import split_slot
 from rummylib.records._doc import short
 from rummylib.records._values import (
-    MAX_OPEN_MELDS,
     MAX_TARGET,
     build_meld,
     check_action,
