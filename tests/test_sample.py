@@ -96,8 +96,14 @@ def test_bad_arguments_are_refused() -> None:
         rl.sample_state(state, seed=1)  # type: ignore[arg-type]
     assert info.value.reason is rl.StateReason.WRONG_TYPE
     for n in (-1, rl.engine.MAX_SAMPLES + 1, True, 2.0):
-        with pytest.raises(rl.RulesetError):
+        with pytest.raises(rl.ArgumentError) as bad_n:  # an argument, not a ruleset field (issue 12)
             rl.sample_states(v, n, seed=1)  # type: ignore[arg-type]
+        assert bad_n.value.argument == "n"
+        assert bad_n.value.reason is (
+            rl.ArgumentReason.BAD_VALUE
+            if isinstance(n, int) and not isinstance(n, bool)
+            else rl.ArgumentReason.WRONG_TYPE
+        )
     with pytest.raises(rl.RulesetError):
         rl.sample_state(v, seed=1.5)  # type: ignore[arg-type]
     forged = attrs.evolve(v, known_cards=(CardMultiset(), CardMultiset(list(v.hand) * 2)))

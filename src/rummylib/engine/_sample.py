@@ -26,9 +26,9 @@ from rummylib.engine._invariants import check_known_in_hands, check_known_stock,
 from rummylib.engine._rng import Seed, shuffled, validate_seed
 from rummylib.engine._state import GameState, Phase, RoundState, TurnState
 from rummylib.engine._view import PlayerView, view
-from rummylib.errors import InvalidStateError, RulesetError, RulesetReason, StateReason
+from rummylib.errors import ArgumentError, ArgumentReason, InvalidStateError, StateReason
 
-from .._guards import is_int_in
+from .._guards import is_int, is_int_in
 
 __all__ = ["MAX_SAMPLES", "sample_state", "sample_states"]
 
@@ -205,8 +205,8 @@ def sample_states(view: PlayerView, n: int, seed: Seed) -> tuple[GameState, ...]
 
     Raises:
         InvalidStateError: as :func:`sample_state`.
-        RulesetError: ``n`` is not an int in ``0..MAX_SAMPLES``, or ``seed``
-            is not an ``int`` or a ``str``.
+        ArgumentError: ``n`` is not an int in ``0..MAX_SAMPLES``.
+        RulesetError: ``seed`` is not an ``int`` or a ``str`` (as for :func:`~rummylib.new_game`).
 
     >>> import rummylib as rl
     >>> v = rl.view(rl.new_game(rl.STRAIGHT, 2, seed=3), 0)
@@ -216,7 +216,7 @@ def sample_states(view: PlayerView, n: int, seed: Seed) -> tuple[GameState, ...]
     v = _check_view(view)
     if not is_int_in(n, 0, MAX_SAMPLES):
         msg = f"n must be an int 0..{MAX_SAMPLES}"
-        raise RulesetError(RulesetReason.BAD_VALUE, "n", n, msg)
+        raise ArgumentError(ArgumentReason.WRONG_TYPE if not is_int(n) else ArgumentReason.BAD_VALUE, "n", n, msg)
     s = validate_seed(seed)
     first = _reachable(v, _build(v, s, 0))
     return (first, *(_build(v, s, i) for i in range(1, n)))[:n]
