@@ -154,6 +154,12 @@ class Cover:
         #: Memo size at which :meth:`full` is called; :meth:`within` lowers it for a while.
         self.limit = settings.memo_limit
         self.trial = settings.give_up
+        #: Set once no answer's priced part can beat alpha's (rounded to a whole unit):
+        #: then no state's priced part exceeds its alpha's, and only the rest can
+        #: beat alpha (see :meth:`capped_solve`).
+        self.capped = False
+        #: What keeping one card costs at least in the rest (see :attr:`keep_cost`).
+        self.keep_rest = 0
 
     def full(self) -> None:
         """The memo reached :attr:`limit`: start it over, or end a trial search."""
@@ -213,15 +219,19 @@ class Cover:
                 x &= ~(self.field << shift)
                 dead ^= bit
 
-    def least(self, x: int, j: int) -> int:
-        """The least potential of a card in ``x`` (or of a joker, with ``j``): what keeping one gives up at least."""
+    def least(self, x: int, j: int, fine: int = 0) -> int:
+        """The least potential of a card in ``x`` (or of a joker, with ``j``): what keeping one gives up at least.
+
+        With ``fine``, the least rest of a potential (modulo ``fine``, see :class:`~rummylib.solver._priced.Split`).
+        """
         w = self.w
-        least = self.potential[52] if j else None
+        pot = self.potential if not fine else [value % fine for value in self.potential]
+        least = pot[52] if j else None
         p = self.presence(x)
         while p:
             bit = p & -p
             p ^= bit
-            value = self.potential[(bit.bit_length() - 1) // w]
+            value = pot[(bit.bit_length() - 1) // w]
             if least is None or value < least:
                 least = value
         return 0 if least is None else least
@@ -249,6 +259,11 @@ class Cover:
             floored = (priced - priced % self.scale) * self.fine + rest
             if floored <= alpha:
                 return floored
+            if self.capped:  # the priced part is capped by alpha's (see :attr:`capped`)
+                unit = self.scale * self.fine
+                capped = (alpha + (unit >> 1)) // unit * unit + rem % self.fine - (need >> 1) * self.keep_rest
+                if capped <= alpha:
+                    return capped
         key = (x, j, need)
         hit = self.memo.get(key)
         if hit is not None and (hit[1] or hit[0] <= alpha):
@@ -299,6 +314,7 @@ class Cover:
         """
         if need > 1:  # cards to keep: each costs at least the least potential of a card present
             self.keep_cost = self.least(x, j)
+            self.keep_rest = self.least(x, j, self.fine) if self.scale > 1 else 0
         rem = self.remaining(x, j)
         top = rem // unit
         loss = 0
@@ -309,6 +325,27 @@ class Cover:
                 return value
             # ``value`` bounds the optimum from above: skip windows that cannot hold it.
             loss = max(2 * loss + 1, top - value // unit)
+
+    def capped_solve(self, x: int, j: int, need: int, floor: int, unit: int) -> int:
+        """:meth:`solve`, where no answer's priced part is above ``floor``'s: only the rest may beat it.
+
+        The caller has proved that no answer from this state has a priced part
+        (for the opening, points) of more than ``floor``'s, rounded to a whole
+        ``unit`` (the search's ``scale * fine``, see :class:`~rummylib.solver._priced.Split`).
+        Then no state reached on the way has a priced part above its ``alpha``'s
+        either (what its path gained, less ``floor``): a whole answer would beat
+        the proof. So each bound is capped at its alpha's priced part plus the
+        rest's own bound, and a subtree that cannot gain that priced part in full
+        is cut off by the rest (for the opening: cards placed and penalty, the
+        tie-breaks) where its prices alone would still call it promising. Each
+        bound stays an upper bound of its state's true best, so the memo stays valid.
+        """
+        assert unit == self.scale * self.fine
+        self.capped = True
+        try:
+            return self.solve(x, j, need, floor, unit)
+        finally:
+            self.capped = False
 
     def hunt(self, x: int, j: int, need: int, floor: int, unit: int, budget: int) -> tuple[int, list[Shape]] | None:
         """A cover worth at least the bound's last whole unit (and more than ``floor``), or ``None``.
