@@ -21,6 +21,7 @@ import math
 import os
 import resource
 import select
+import signal
 import statistics
 import subprocess
 import sys
@@ -30,7 +31,7 @@ SIZES = (30, 40, 50, 60, 70, 80, 90, 100, 108)
 LIMIT = 0.5  # the seconds issues 10 and 12 allow any input
 
 
-def worker() -> None:
+def worker(timeout: float, check: bool, changes: list[str]) -> None:
     """Read ``kind size seed`` lines, answer ``kind size seed cpu_seconds value [highs]`` lines."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import attrs
@@ -74,7 +75,7 @@ class Pool:
     def __init__(self, check: bool, timeout: float, settings: list[str]) -> None:
         self.args = [sys.executable, os.path.abspath(__file__), "--worker", "--timeout", str(timeout)]
         self.args += ["--check"] if check else []
-        self.args += [f"set:{item}" for item in settings]
+        self.args += ["--set", *settings] if settings else []
         self.proc: subprocess.Popen[str] | None = None
 
     def ask(self, task: str, timeout: float) -> str | None:
@@ -92,8 +93,10 @@ class Pool:
             if line:
                 return line
         proc.kill()
-        proc.wait()
+        code = proc.wait()
         self.proc = None
+        if code not in (-signal.SIGXCPU, -signal.SIGKILL):
+            raise SystemExit(f"the worker failed on {task!r} (exit code {code})")
         return None
 
     def close(self) -> None:
@@ -115,7 +118,7 @@ def main() -> int:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker()
+        worker(args.timeout, args.check, args.set or [])
         return 0
     seeds = range(10 if args.quick else args.seeds)
     grid = [(int(s), seed) for s in args.sizes.split(",") for seed in seeds]

@@ -114,7 +114,9 @@ class Split(NamedTuple):
 SCALE = 840
 
 
-def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: int = 0) -> Cover:
+def tightened(
+    cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: int = 0, kind: type[Cover] = Cover
+) -> Cover:
     """A search over the same candidates with the LP's dual prices as potential.
 
     Gains become ``SCALE * priced * fine + rest``; each card's potential is its
@@ -124,7 +126,7 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: 
     (rounding, or an LP stopped early) raises a price until it is covered. So
     the potential bounds every subtree, as the search needs. A card's plain
     bound is used instead if it bounds the whole input better. The returned
-    search floors the priced part of its bounds (see :class:`Split`).
+    search, a ``kind`` of :class:`Cover`, floors the priced part of its bounds (see :class:`Split`).
     """
     rowof, capacity, columns, _, entries = _program(cover, tables, x, j)
     priced = [split.priced(entry.shape) for entry in entries]
@@ -158,9 +160,23 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: 
     fine = split.fine
     potential = [units[c] * fine + split.rest_potential[card_at[c]] for c in range(52)]
     potential.append(units[52] * fine + split.rest_potential[52])
-    order = {id(entry): -u for entry, u in zip(entries, used)}
-    rows: list[tuple[Entry, ...]] = []
-    for row in cover.rows:
+    rows = _reordered(cover.rows, [-u for u in used], entries, split, potential, pos)
+    return kind(tables, rows, potential, cover.settings, fine=fine, scale=SCALE)
+
+
+def _reordered(
+    rows: tuple[tuple[Entry, ...], ...],
+    keys: list[float],
+    entries: list[Entry],
+    split: Split,
+    potential: list[int],
+    pos: tuple[int, ...],
+) -> tuple[tuple[Entry, ...], ...]:
+    """The rows as entries of the split's gains and ``potential``, each sorted by ``keys`` (per entry)."""
+    order = {id(entry): key for entry, key in zip(entries, keys)}
+    fine = split.fine
+    out: list[tuple[Entry, ...]] = []
+    for row in rows:
         new = [
             Entry(
                 packed,
@@ -173,9 +189,9 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: 
             for packed, jokers, _, clean, shape, _ in row
         ]
         # Try first the candidates the relaxation uses most (stable: ties keep the table's order).
-        keys = [order.get(id(entry), 0.0) for entry in row]
-        rows.append(tuple(e for _, e in sorted(zip(keys, new), key=lambda pair: pair[0])))
-    return Cover(tables, tuple(rows), potential, cover.settings, fine=fine, scale=SCALE)
+        sort = [order.get(id(entry), 0.0) for entry in row]
+        out.append(tuple(e for _, e in sorted(zip(sort, new), key=lambda pair: pair[0])))
+    return tuple(out)
 
 
 def dive(

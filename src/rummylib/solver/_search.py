@@ -105,12 +105,7 @@ def presence(x: int, width: int, ones: int) -> int:
 
 
 class OverBudget(Exception):
-    """A trial search (:func:`trial`) memoised more states than it was allowed."""
-
-
-def trial(cover: Cover, budget: int, search: Callable[[Cover], T]) -> T | None:
-    """``search(cover)`` if it finishes within ``budget`` memoised states, else ``None`` (see :meth:`Cover.within`)."""
-    return cover.within(budget, search)
+    """A trial search (:meth:`Cover.within`) memoised more states than it was allowed."""
 
 
 class Cover:
@@ -154,11 +149,8 @@ class Cover:
         #: Memo size at which :meth:`full` is called; :meth:`within` lowers it for a while.
         self.limit = settings.memo_limit
         self.trial = settings.give_up
-        #: Set once no answer's priced part can beat alpha's (rounded to a whole unit):
-        #: then no state's priced part exceeds its alpha's, and only the rest can
-        #: beat alpha (see :meth:`capped_solve`).
+        #: Bounds capped at alpha's priced part (:meth:`capped_solve`); the least rest of a card kept.
         self.capped = False
-        #: What keeping one card costs at least in the rest (see :attr:`keep_cost`).
         self.keep_rest = 0
 
     def full(self) -> None:
@@ -220,10 +212,7 @@ class Cover:
                 dead ^= bit
 
     def least(self, x: int, j: int, fine: int = 0) -> int:
-        """The least potential of a card in ``x`` (or of a joker, with ``j``): what keeping one gives up at least.
-
-        With ``fine``, the least rest of a potential (modulo ``fine``, see :class:`~rummylib.solver._priced.Split`).
-        """
+        """The least potential (with ``fine``: its rest modulo ``fine``) of a card in ``x`` or a joker, with ``j``."""
         w = self.w
         pot = self.potential if not fine else [value % fine for value in self.potential]
         least = pot[52] if j else None
@@ -259,11 +248,11 @@ class Cover:
             floored = (priced - priced % self.scale) * self.fine + rest
             if floored <= alpha:
                 return floored
-            if self.capped:  # the priced part is capped by alpha's (see :attr:`capped`)
+            if self.capped:  # the priced part is capped by alpha's (see capped_solve)
                 unit = self.scale * self.fine
-                capped = (alpha + (unit >> 1)) // unit * unit + rem % self.fine - (need >> 1) * self.keep_rest
-                if capped <= alpha:
-                    return capped
+                floored = (alpha + (unit >> 1)) // unit * unit + rem % self.fine - (need >> 1) * self.keep_rest
+                if floored <= alpha:
+                    return floored
         key = (x, j, need)
         hit = self.memo.get(key)
         if hit is not None and (hit[1] or hit[0] <= alpha):
@@ -327,18 +316,12 @@ class Cover:
             loss = max(2 * loss + 1, top - value // unit)
 
     def capped_solve(self, x: int, j: int, need: int, floor: int, unit: int) -> int:
-        """:meth:`solve`, where no answer's priced part is above ``floor``'s: only the rest may beat it.
+        """:meth:`solve`, where the caller has proved no answer's priced part above ``floor``'s (in whole ``unit``).
 
-        The caller has proved that no answer from this state has a priced part
-        (for the opening, points) of more than ``floor``'s, rounded to a whole
-        ``unit`` (the search's ``scale * fine``, see :class:`~rummylib.solver._priced.Split`).
-        Then no state reached on the way has a priced part above its ``alpha``'s
-        either (what its path gained, less ``floor``): a whole answer would beat
-        the proof. So each bound is capped at its alpha's priced part plus the
-        rest's own bound, and a subtree that cannot gain that priced part in full
-        is cut off by the rest (for the opening: cards placed and penalty, the
-        tie-breaks) where its prices alone would still call it promising. Each
-        bound stays an upper bound of its state's true best, so the memo stays valid.
+        Then no state's priced part exceeds its ``alpha``'s (a whole answer would
+        beat the proof), so each bound is capped there plus the rest's own bound:
+        the rest (for the opening, the tie-breaks) cuts subtrees the prices alone
+        call promising. Bounds stay true, so the memo stays valid.
         """
         assert unit == self.scale * self.fine
         self.capped = True
@@ -464,8 +447,3 @@ def cards_in(x: int, width: int, field: int) -> int:
         total += x & field
         x >>= width
     return total
-
-
-def wants_trial(size: int, settings: SearchSettings = DEFAULT_SETTINGS) -> bool:
-    """Whether a search of ``size`` cards (jokers included) should start with a short plain :func:`trial`."""
-    return size >= settings.trial_from
