@@ -240,7 +240,13 @@ class _Decomposition:
             if own < points:
                 return None
         search = leftover.search
-        search.limit = self.budget
+        # Memory stays within one search's memo limit: each search within it, and the
+        # memos of the others (only a speed-up) dropped once they hold as much.
+        search.limit = min(self.budget, self.settings.memo_limit)
+        if sum(len(known.search.memo) for known in self.priced if known.search is not None) > search.limit:
+            for known in self.priced:
+                if known is not leftover and known.search is not None:
+                    known.search.memo.clear()
         floor = SCALE * (points + BONUS * laid) - 1
         need = int(self.tables.rules.opening_clean_run)
         value = search.solve(x, j, need, floor, SCALE)

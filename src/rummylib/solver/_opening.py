@@ -80,6 +80,7 @@ def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettin
                     return _solve_in(hand, rules, keep, attempt, step)
                 except OverBudget:
                     pass
+        kept.clear()  # its memos are no use to the search below
     return _solve_in(hand, rules, keep, settings, None)
 
 
