@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -10,19 +11,20 @@ from unittest import mock
 
 import attrs
 import pytest
-from _oracle_solver import oracle_opening, oracle_partition_penalty
+from _oracle_solver import oracle_opening, selections
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
 
 from rummylib import REMIK, Card, CardMultiset, Ruleset, best_partition, deck
+from rummylib._card import CARDS
 from rummylib.melds import is_clean_run
-from rummylib.solver._leftover import Laid
+from rummylib.solver._leftover import Laid, laid_whole
 from rummylib.solver._opening import _solve_in, search_opening
-from rummylib.solver._partition import search_partition
 from rummylib.solver._priced import tightened
-from rummylib.solver._search import Cover, OverBudget
+from rummylib.solver._search import Cover, OverBudget, entries, pack
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
+from rummylib.solver._tables import tables_for
 
 
 def tuned(**changes: Any) -> SearchSettings:
@@ -111,14 +113,26 @@ def test_decomposition_gives_way_past_its_budget() -> None:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8))
-def test_partition_laying_every_card_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
-    # R-V: where no first cover is found, a cover laying every card is tried first (it
-    # leaves no penalty); on every size here, answers equal the oracle's.
+def test_laying_every_card_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
+    # R-V: the cover that lays every card (tried by best_partition where it finds no first
+    # cover) exists exactly when the oracle lays every card some candidate can take, and
+    # it lays exactly those.
     rules, hand = case
-    forced = tuned(lp_from=0, hunt_from=10**9, leftover_from=0)
-    p = search_partition(hand, rules, forced)
-    assert p.penalty == oracle_partition_penalty(hand, rules)
-    assert CardMultiset(c for m in p.melds for c in m.cards) + p.leftover == CardMultiset(hand)
+    ms = CardMultiset(hand)
+    jokers = ms.jokers if rules.jokers else 0
+    tables = tables_for(ms.counts, jokers, rules)
+    cover = Cover(tables, entries(tables, lambda shape: 0, (0,) * 53), (0,) * 53, DEFAULT_SETTINGS)
+    x = cover.restrict(pack(ms.counts, tables), jokers)
+    shapes = laid_whole(tables, x, jokers, tuned(hunt_budget=10**6))
+    # Cards no candidate takes (dropped by restrict) are left in every answer.
+    dead = [i for i in range(52) if ms.counts[i] and not (x >> (tables.width * tables.pos[i])) & tables.field]
+    kept = Counter({CARDS[i]: ms.counts[i] for i in dead})
+    exists = any(left == kept for _, left in selections(hand, rules))
+    assert (shapes is not None) == exists
+    if shapes is not None:
+        laid = Counter(CARDS[c] for shape in shapes for c in shape.naturals)
+        laid[CARDS[52]] += sum(shape.jokers for shape in shapes)
+        assert laid + kept == Counter(hand)
 
 
 def test_a_whole_multiset_laid_whole_is_found_at_once() -> None:

@@ -310,7 +310,7 @@ def laid_whole(tables: Tables, x: int, jokers: int, settings: SearchSettings) ->
 
     The search that lays every card (:class:`Laid`), rank-major whatever the
     order of ``tables`` (measured: suit-major gets lost), priced by its own
-    relaxation, within ``leftover_budget`` memoised states. A partition that
+    relaxation, within ``hunt_budget`` memoised states (a first cover's). A partition that
     lays every card leaves no penalty, the least there is: on 100 cards of
     seed 5 the least-deadwood search, never told that nothing need be left,
     wandered for minutes, while this finds such a cover in a few hundred states.
@@ -321,7 +321,7 @@ def laid_whole(tables: Tables, x: int, jokers: int, settings: SearchSettings) ->
         counts[tables.card_at[position]] = (x >> (w * position)) & field
     ranked = tables_for(counts, jokers, tables.rules, settings=settings, order="rank")
     nothing = (0,) * 53
-    attempt = attrs.evolve(settings, memo_limit=settings.leftover_budget, give_up=True)
+    attempt = attrs.evolve(settings, memo_limit=settings.hunt_budget, give_up=True)
     plain = Cover(ranked, entries(ranked, lambda shape: 0, nothing), nothing, attempt)
     x = plain.restrict(pack(counts, ranked), jokers)
     if cards_in(x, ranked.width, ranked.field) < sum(counts):

@@ -65,8 +65,8 @@ class _Deadwood:
         self, cover: Cover, priced: Cover, tables: Tables, x: int, j: int, need: int, alpha: int, size: int
     ) -> Found | None:
         found = first_cover(priced, tables, x, j, need, alpha, SCALE, size)
-        if found is None and size >= cover.settings.leftover_from:
-            # No first cover: perhaps one that lays every card, which leaves no penalty at all.
+        if found is None and size >= max(cover.settings.hunt_from, cover.settings.leftover_from):
+            # No first cover was found: perhaps one that lays every card, which leaves no penalty.
             shapes = laid_whole(tables, x, j, cover.settings)
             if shapes is not None:
                 return SCALE * sum(shape_gain_penalty(shape, self.pens) for shape in shapes), shapes
