@@ -240,10 +240,11 @@ class _Decomposition:
             if own < points:
                 return None
         search = leftover.search
-        # Memory stays within one search's memo limit: each search within it, and the
-        # memos of the others (only a speed-up) dropped once they hold as much.
-        search.limit = min(self.budget, self.settings.memo_limit)
-        if sum(len(known.search.memo) for known in self.priced if known.search is not None) > search.limit:
+        # Memory stays bounded: each search within twice the memo limit, and the memos of
+        # the others (only a speed-up) dropped once they hold more than the memo limit.
+        most = self.settings.memo_limit
+        search.limit = min(self.budget, 2 * most)
+        if sum(len(known.search.memo) for known in self.priced if known.search is not None) > most:
             for known in self.priced:
                 if known is not leftover and known.search is not None:
                     known.search.memo.clear()
