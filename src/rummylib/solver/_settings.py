@@ -87,7 +87,7 @@ class SearchSettings:
     order_budgets: tuple[int, ...] = (5_000, 25_000, 125_000)
     leftover_from: int = 48
     leftover_round: int = 0
-    leftover_scale: int = 20
+    leftover_scale: int = 4
     leftover_sets: int = 2_000
     leftover_programmes: int = 40
     leftover_budget: int = 200_000
