@@ -240,10 +240,10 @@ class _Decomposition:
             if own < points:
                 return None
         search = leftover.search
-        # Memory stays bounded: each search within twice the memo limit, and the memos of
-        # the others (only a speed-up) dropped once they hold more than the memo limit.
+        # Memory stays bounded: each search within the memo limit, and the memos of the
+        # others (only a speed-up) dropped once they hold more than it.
         most = self.settings.memo_limit
-        search.limit = min(self.budget, 2 * most)
+        search.limit = min(self.budget, most)
         if sum(len(known.search.memo) for known in self.priced if known.search is not None) > most:
             for known in self.priced:
                 if known is not leftover and known.search is not None:

@@ -63,7 +63,7 @@ class SearchSettings:
         leftover_round: the first round of ``order_budgets`` before which it is
             tried; it is tried again before each later round, its work kept.
         leftover_scale: memoised states each of its searches may use in a
-            round, per state of that round's order budget (at most twice ``memo_limit``).
+            round, per state of that round's order budget (at most ``memo_limit``).
         leftover_sets: most leftovers that decomposition may bound.
         leftover_programmes: most linear programmes it may solve in one round.
         leftover_budget: memoised states each of its searches may use when
