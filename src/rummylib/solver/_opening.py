@@ -13,6 +13,7 @@ from rummylib.cards import Card, CardMultiset
 from rummylib.errors import InvalidStateError, StateReason, shorten
 from rummylib.rules import Ruleset
 from rummylib.solver._keep import keep_one
+from rummylib.solver._leftover import by_leftover
 from rummylib.solver._opening_objective import opening_rows, search
 from rummylib.solver._results import Opening, prepare
 from rummylib.solver._search import (
@@ -27,6 +28,9 @@ from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import Tables, build_melds, leftover, tables_for
 
 __all__ = ["best_opening", "can_open", "search_opening"]
+
+#: The step of :func:`_solve` that tries the leftover decomposition (``_leftover``).
+LEFTOVER = "leftover"
 
 
 def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
@@ -53,28 +57,48 @@ def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettin
         return None  # most hands: no opening without a clean run, and no search needed
     if len(hand) >= settings.orders_from:
         # Budgeted attempts in each order (exact when they end), the default order first;
-        # then the default order without a budget.
+        # from the round ``leftover_round`` on, the leftover decomposition right after it
+        # (exact when it ends, its budget and kept work growing with the rounds); then the
+        # default order without a budget.
         default = "suit" if len(hand) >= settings.suit_major_from else "rank"
         orders = [default, *(order for order in settings.orders if order != default)]
-        for budget in settings.order_budgets:
+        split = keep <= 1 and len(hand) >= settings.leftover_from
+        kept: dict[str, object] = {}  # the decomposition's work, from round to round
+        for round_, budget in enumerate(settings.order_budgets):
             attempt = attrs.evolve(
                 settings,
                 memo_limit=budget,
                 give_up=True,
                 keep_split_budget=min(budget, settings.keep_split_budget),
             )
-            for order in orders:
+            steps = orders[:1] + [LEFTOVER] + orders[1:] if split and round_ >= settings.leftover_round else orders
+            for step in steps:
                 try:
-                    return _solve_in(hand, rules, keep, attempt, order)
+                    if step == LEFTOVER:
+                        left = (budget * settings.leftover_scale, kept)
+                        return _solve_in(hand, rules, keep, settings, "rank", by_left=left)
+                    return _solve_in(hand, rules, keep, attempt, step)
                 except OverBudget:
                     pass
+        kept.clear()  # its memos are no use to the search below
     return _solve_in(hand, rules, keep, settings, None)
 
 
 def _solve_in(
-    hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings, order: str | None
+    hand: CardMultiset,
+    rules: Ruleset,
+    keep: int,
+    settings: SearchSettings,
+    order: str | None,
+    *,
+    by_left: tuple[int, dict[str, object]] | None = None,
 ) -> Opening | None:
-    """The best opening by the search in ``order`` (``None``: the default for the input's size)."""
+    """The best opening by the search in ``order`` (``None``: the default for the input's size).
+
+    With ``by_left`` (a budget of memoised states per search, and the work kept
+    from an earlier call), by the leftover decomposition (``_leftover``), which
+    raises :class:`OverBudget` past its budgets.
+    """
     jokers = hand.jokers if rules.jokers else 0
     tables = tables_for(hand.counts, jokers, rules, settings=settings, order=order)
     cached = tables.extra.get("opening")
@@ -89,8 +113,10 @@ def _solve_in(
     # Only openings worth the opening points matter: anything less is cut off.
     alpha = rules.opening_points * m2 - 1
     best = None
-    settled = False
-    if keep == 1 and cards_in(x, tables.width, tables.field) + jokers >= settings.keep_split_from:
+    settled = by_left is not None
+    if by_left is not None:
+        best = by_leftover(cover, tables, x, jokers, keep, alpha, *by_left)
+    elif keep == 1 and cards_in(x, tables.width, tables.field) + jokers >= settings.keep_split_from:
         # A budgeted attempt: on some inputs the search that may lay every card is the hard
         # one, and the search carrying the duty to keep a card is the quicker (exact either way).
         attempt = attrs.evolve(settings, memo_limit=settings.keep_split_budget, give_up=True)

@@ -170,10 +170,12 @@ def settle(
     # it runs out of budget, prices of the whole gain settle the rest (they know
     # what placing one more card costs in points).
     def ties(c: Cover) -> tuple[int, list[Shape]]:
-        value = c.solve(x, jokers, need, found[0], unit)
+        # No opening is worth a whole point more: the points are capped at the first cover's.
+        value = c.capped_solve(x, jokers, need, found[0], unit)
         return found if value <= found[0] else (value, c.path(x, jokers, need, value))
 
-    settled = points_cover.within(cover.settings.tie_budget, ties)
+    # The budget counts the states this step adds to the memo the points step filled.
+    settled = points_cover.within(len(points_cover.memo) + cover.settings.tie_budget, ties)
     if settled is not None:
         return plain(settled[0]), settled[1]
     whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules), need >> 1)

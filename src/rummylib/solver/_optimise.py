@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import Protocol
 
 from rummylib.solver._priced import Split, tightened, wants_lp
-from rummylib.solver._search import Cover, cards_in, wants_trial
+from rummylib.solver._search import Cover, cards_in
+from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import Shape, Tables
 
-__all__ = ["Found", "Objective", "optimise"]
+__all__ = ["Found", "Objective", "optimise", "wants_trial"]
 
 #: An answer: its gain on the objective's plain scale, and the shapes of its cover.
 Found = tuple[int, list[Shape]]
@@ -71,3 +72,8 @@ def optimise(
     if priced is not None:
         priced.append(points_cover)
     return objective.prove(cover, points_cover, tables, x, j, need, alpha, size)
+
+
+def wants_trial(size: int, settings: SearchSettings = DEFAULT_SETTINGS) -> bool:
+    """Whether a search of ``size`` cards (jokers included) should start with a short plain trial (:meth:`Cover.within`)."""
+    return size >= settings.trial_from

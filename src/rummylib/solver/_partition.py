@@ -10,6 +10,7 @@ import attrs
 
 from rummylib.cards import Card
 from rummylib.rules import Ruleset
+from rummylib.solver._leftover import laid_whole
 from rummylib.solver._optimise import Found, optimise
 from rummylib.solver._priced import SCALE, Split, first_cover
 from rummylib.solver._results import Partition, prepare
@@ -64,6 +65,11 @@ class _Deadwood:
         self, cover: Cover, priced: Cover, tables: Tables, x: int, j: int, need: int, alpha: int, size: int
     ) -> Found | None:
         found = first_cover(priced, tables, x, j, need, alpha, SCALE, size)
+        if found is None and size >= max(cover.settings.hunt_from, cover.settings.leftover_from):
+            # No first cover was found: perhaps one that lays every card, which leaves no penalty.
+            shapes = laid_whole(tables, x, j, cover.settings)
+            if shapes is not None:
+                return SCALE * sum(shape_gain_penalty(shape, self.pens) for shape in shapes), shapes
         floor = alpha if found is None else found[0]
         value = priced.solve(x, j, need, floor, SCALE)
         if found is not None and value <= floor:

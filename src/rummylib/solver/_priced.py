@@ -114,7 +114,9 @@ class Split(NamedTuple):
 SCALE = 840
 
 
-def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: int = 0) -> Cover:
+def tightened(
+    cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: int = 0, kind: type[Cover] = Cover
+) -> Cover:
     """A search over the same candidates with the LP's dual prices as potential.
 
     Gains become ``SCALE * priced * fine + rest``; each card's potential is its
@@ -124,7 +126,7 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: 
     (rounding, or an LP stopped early) raises a price until it is covered. So
     the potential bounds every subtree, as the search needs. A card's plain
     bound is used instead if it bounds the whole input better. The returned
-    search floors the priced part of its bounds (see :class:`Split`).
+    search, a ``kind`` of :class:`Cover`, floors the priced part of its bounds (see :class:`Split`).
     """
     rowof, capacity, columns, _, entries = _program(cover, tables, x, j)
     priced = [split.priced(entry.shape) for entry in entries]
@@ -158,17 +160,23 @@ def tightened(cover: Cover, tables: Tables, x: int, j: int, split: Split, keep: 
     fine = split.fine
     potential = [units[c] * fine + split.rest_potential[card_at[c]] for c in range(52)]
     potential.append(units[52] * fine + split.rest_potential[52])
-    rows = _priced_rows(cover, {id(entry): -u for entry, u in zip(entries, used)}, potential, split, pos)
-    return Cover(tables, rows, potential, cover.settings, fine=fine, scale=SCALE)
+    rows = _reordered(cover.rows, [-u for u in used], entries, split, potential, pos)
+    return kind(tables, rows, potential, cover.settings, fine=fine, scale=SCALE)
 
 
-def _priced_rows(
-    cover: Cover, order: dict[int, float], potential: list[int], split: Split, pos: tuple[int, ...]
+def _reordered(
+    rows: tuple[tuple[Entry, ...], ...],
+    keys: list[float],
+    entries: list[Entry],
+    split: Split,
+    potential: list[int],
+    pos: tuple[int, ...],
 ) -> tuple[tuple[Entry, ...], ...]:
-    """``cover``'s rows with priced gains and bounds, each row's most used candidates (``order``) first."""
+    """The rows as entries of the split's gains and ``potential``, each sorted by ``keys`` (per entry)."""
+    order = {id(entry): key for entry, key in zip(entries, keys)}
     fine = split.fine
-    rows: list[tuple[Entry, ...]] = []
-    for row in cover.rows:
+    out: list[tuple[Entry, ...]] = []
+    for row in rows:
         new = [
             Entry(
                 packed,
@@ -181,9 +189,9 @@ def _priced_rows(
             for packed, jokers, _, clean, shape, _ in row
         ]
         # Try first the candidates the relaxation uses most (stable: ties keep the table's order).
-        keys = [order.get(id(entry), 0.0) for entry in row]
-        rows.append(tuple(e for _, e in sorted(zip(keys, new), key=lambda pair: pair[0])))
-    return tuple(rows)
+        sort = [order.get(id(entry), 0.0) for entry in row]
+        out.append(tuple(e for _, e in sorted(zip(sort, new), key=lambda pair: pair[0])))
+    return tuple(out)
 
 
 def dive(

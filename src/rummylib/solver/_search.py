@@ -105,12 +105,7 @@ def presence(x: int, width: int, ones: int) -> int:
 
 
 class OverBudget(Exception):
-    """A trial search (:func:`trial`) memoised more states than it was allowed."""
-
-
-def trial(cover: Cover, budget: int, search: Callable[[Cover], T]) -> T | None:
-    """``search(cover)`` if it finishes within ``budget`` memoised states, else ``None`` (see :meth:`Cover.within`)."""
-    return cover.within(budget, search)
+    """A trial search (:meth:`Cover.within`) memoised more states than it was allowed."""
 
 
 class Cover:
@@ -154,6 +149,9 @@ class Cover:
         #: Memo size at which :meth:`full` is called; :meth:`within` lowers it for a while.
         self.limit = settings.memo_limit
         self.trial = settings.give_up
+        #: Bounds capped at alpha's priced part (:meth:`capped_solve`); the least rest of a card kept.
+        self.capped = False
+        self.keep_rest = 0
 
     def full(self) -> None:
         """The memo reached :attr:`limit`: start it over, or end a trial search."""
@@ -213,15 +211,16 @@ class Cover:
                 x &= ~(self.field << shift)
                 dead ^= bit
 
-    def least(self, x: int, j: int) -> int:
-        """The least potential of a card in ``x`` (or of a joker, with ``j``): what keeping one gives up at least."""
+    def least(self, x: int, j: int, fine: int = 0) -> int:
+        """The least potential (with ``fine``: its rest modulo ``fine``) of a card in ``x`` or a joker, with ``j``."""
         w = self.w
-        least = self.potential[52] if j else None
+        pot = self.potential if not fine else [value % fine for value in self.potential]
+        least = pot[52] if j else None
         p = self.presence(x)
         while p:
             bit = p & -p
             p ^= bit
-            value = self.potential[(bit.bit_length() - 1) // w]
+            value = pot[(bit.bit_length() - 1) // w]
             if least is None or value < least:
                 least = value
         return 0 if least is None else least
@@ -249,6 +248,11 @@ class Cover:
             floored = (priced - priced % self.scale) * self.fine + rest
             if floored <= alpha:
                 return floored
+            if self.capped:  # the priced part is capped by alpha's (see capped_solve)
+                unit = self.scale * self.fine
+                floored = (alpha + (unit >> 1)) // unit * unit + rem % self.fine - (need >> 1) * self.keep_rest
+                if floored <= alpha:
+                    return floored
         key = (x, j, need)
         hit = self.memo.get(key)
         if hit is not None and (hit[1] or hit[0] <= alpha):
@@ -299,6 +303,7 @@ class Cover:
         """
         if need > 1:  # cards to keep: each costs at least the least potential of a card present
             self.keep_cost = self.least(x, j)
+            self.keep_rest = self.least(x, j, self.fine) if self.scale > 1 else 0
         rem = self.remaining(x, j)
         top = rem // unit
         loss = 0
@@ -309,6 +314,21 @@ class Cover:
                 return value
             # ``value`` bounds the optimum from above: skip windows that cannot hold it.
             loss = max(2 * loss + 1, top - value // unit)
+
+    def capped_solve(self, x: int, j: int, need: int, floor: int, unit: int) -> int:
+        """:meth:`solve`, where the caller has proved no answer's priced part above ``floor``'s (in whole ``unit``).
+
+        Then no state's priced part exceeds its ``alpha``'s (a whole answer would
+        beat the proof), so each bound is capped there plus the rest's own bound:
+        the rest (for the opening, the tie-breaks) cuts subtrees the prices alone
+        call promising. Bounds stay true, so the memo stays valid.
+        """
+        assert unit == self.scale * self.fine
+        self.capped = True
+        try:
+            return self.solve(x, j, need, floor, unit)
+        finally:
+            self.capped = False
 
     def hunt(self, x: int, j: int, need: int, floor: int, unit: int, budget: int) -> tuple[int, list[Shape]] | None:
         """A cover worth at least the bound's last whole unit (and more than ``floor``), or ``None``.
@@ -427,8 +447,3 @@ def cards_in(x: int, width: int, field: int) -> int:
         total += x & field
         x >>= width
     return total
-
-
-def wants_trial(size: int, settings: SearchSettings = DEFAULT_SETTINGS) -> bool:
-    """Whether a search of ``size`` cards (jokers included) should start with a short plain :func:`trial`."""
-    return size >= settings.trial_from

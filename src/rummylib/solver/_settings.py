@@ -57,6 +57,17 @@ class SearchSettings:
             by orders of magnitude, and each attempt is exact if it ends.
         orders: search orders by name (``_tables.ORDERS``).
         order_budgets: memoised states each search of one attempt may use.
+        leftover_from: openings of inputs this large that keep at most one card
+            first try the leftover decomposition (``_leftover``): each small
+            leftover in turn, the rest laid whole; exact if it ends.
+        leftover_round: the first round of ``order_budgets`` before which it is
+            tried; it is tried again before each later round, its work kept.
+        leftover_scale: memoised states each of its searches may use in a
+            round, per state of that round's order budget (at most ``memo_limit``).
+        leftover_sets: most leftovers that decomposition may bound.
+        leftover_programmes: most linear programmes it may solve in one round.
+        leftover_budget: memoised states each of its searches may use when
+            called on its own (tests).
     """
 
     small_max: int = 20
@@ -74,6 +85,12 @@ class SearchSettings:
     orders_from: int = 40
     orders: tuple[str, ...] = ("rank", "reversed")
     order_budgets: tuple[int, ...] = (5_000, 25_000, 125_000)
+    leftover_from: int = 48
+    leftover_round: int = 0
+    leftover_scale: int = 4
+    leftover_sets: int = 2_000
+    leftover_programmes: int = 40
+    leftover_budget: int = 200_000
     give_up: bool = False
 
 

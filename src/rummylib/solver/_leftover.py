@@ -1,0 +1,337 @@
+"""The best opening of a large input by what it leaves in hand: each small leftover, the rest laid whole.
+
+An opening leaves some cards ``L`` in hand (at least ``keep``, R-T3) and lays
+every other card. What it is worth on the two tie-breaks (cards placed,
+penalty removed) depends on ``L`` alone, and its points are those of the
+best cover of the rest that lays every card. On inputs of 60 cards and more
+the best opening leaves very little: the best points of the cards (each at
+its best place, jokers 11) are often within three to eight points of the
+optimum, so only leftovers worth that little need trying, and each is a
+question about covers that lay every card.
+
+That question has a far tighter relaxation than the packing one: every card
+must be covered, so no card can be "left over at its price" in a fractional
+answer. It is solved with a bonus per card laid (:data:`BONUS`, large
+enough that the relaxation lays every card it can), whose prices bound every
+cover that lays all the cards of any part of the input; :class:`Laid` is the
+search that never leaves a card. Each leftover is first bounded by the
+prices of the whole input (one programme), then, if still promising, by a
+programme of its own, and only then searched. On 72 to 96 cards where the
+packing relaxation stays one to three points above the optimum and the
+search of :mod:`~rummylib.solver._keep` took seconds to minutes, these
+bounds are exact or one point off.
+
+Leftovers are tried level by level: for each number of points ``t``, from
+the bound down, every leftover whose bound reaches ``t`` is asked for a
+cover worth ``t`` (or enough to beat the best found on the tie-breaks).
+Once an answer worth ``t`` is known, no leftover whose bound is below ``t``
+can beat it, so the answer is exact. The work is bounded by the settings
+(:class:`~rummylib.solver._settings.SearchSettings`: ``leftover_*``); past
+them :class:`~rummylib.solver._search.OverBudget` is raised and the caller
+searches as before.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummylib.solver._opening_objective import scales
+from rummylib.solver._optimise import Found
+from rummylib.solver._priced import SCALE, Split, tightened
+from rummylib.solver._search import NEG, Cover, Entry, OverBudget, by_position, cards_in, entries, pack
+from rummylib.solver._settings import SearchSettings
+from rummylib.solver._tables import Shape, Tables, tables_for
+
+__all__ = ["BONUS", "Laid", "by_leftover", "laid_whole"]
+
+#: Points per card laid that the relaxation of a whole cover adds (see :func:`_laid_split`).
+BONUS = 30
+#: No bound known (see :meth:`_Decomposition.within`).
+NEG_BOUND = NEG
+
+
+class Laid(Cover):
+    """A :class:`~rummylib.solver._search.Cover` whose answers lay every card and every joker.
+
+    The search of :class:`Cover` without its branch that leaves the lowest
+    card: a state whose lowest card fits no candidate is worth :data:`NEG`,
+    and so is one with jokers left once the naturals are gone.
+    """
+
+    def best(self, x: int, j: int, need: int, rem: int, alpha: int) -> int:
+        """The best gain of a cover of all of ``x`` and ``j`` jokers (fail-soft against ``alpha``)."""
+        if rem <= alpha:
+            return rem
+        priced, rest = divmod(rem, self.fine)
+        floored = (priced - priced % self.scale) * self.fine + rest
+        if floored <= alpha:
+            return floored
+        key = (x, j, need)
+        hit = self.memo.get(key)
+        if hit is not None and (hit[1] or hit[0] <= alpha):
+            return hit[0]
+        if x == 0:
+            value = 0 if not need & 1 and not j else NEG
+            self.memo[key] = (value, True, None)
+            return value
+        p = self.presence(x)
+        card = ((p & -p).bit_length() - 1) // self.w
+        best = NEG
+        choice: Entry | None = None
+        absent = ~p
+        for entry in self.rows[card]:
+            packed, jokers, gain, clean, _shape, spot = entry
+            if jokers > j or packed & absent:
+                continue
+            floor = max(alpha, best) - gain
+            sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
+            if sub != NEG and sub + gain > best:
+                best = sub + gain
+                choice = entry
+        if len(self.memo) >= self.limit:
+            self.full()
+        self.memo[key] = (best, best > alpha, choice)
+        return best
+
+
+def _laid_split(best_points: tuple[int, ...]) -> Split:
+    """Points plus :data:`BONUS` per card, priced; the prices of an answer that lays every card."""
+    return Split(
+        lambda shape: shape.points + BONUS * shape.size,
+        lambda shape: 0,
+        1,
+        tuple(v + BONUS for v in best_points),
+        (0,) * 53,
+    )
+
+
+@attrs.define
+class _Leftover:
+    """One leftover: its cards (search positions, 52 a joker), its bound in points, its own search."""
+
+    cards: tuple[int, ...]
+    bound: int
+    search: Cover | None = None
+    exact: bool = False
+
+
+class _Decomposition:
+    """The state of :func:`by_leftover` on one input."""
+
+    def __init__(self, cover: Cover, tables: Tables, x: int, jokers: int, keep: int) -> None:
+        settings = cover.settings
+        self.settings = settings
+        attempt = attrs.evolve(settings, memo_limit=settings.leftover_budget, give_up=True)
+        self.cover = Cover(tables, cover.rows, cover.potential, attempt)
+        self.tables = tables
+        self.x = x
+        self.jokers = jokers
+        self.keep = keep
+        pens, self.m1, self.m2, best_points = scales(tables.rules)
+        self.split = _laid_split(best_points)
+        self.value = by_position(best_points, tables)
+        self.pen = by_position(pens, tables)
+        w = tables.width
+        kinds: list[tuple[int, int]] = []
+        p = cover.presence(x)
+        while p:
+            bit = p & -p
+            p ^= bit
+            position = (bit.bit_length() - 1) // w
+            kinds.append((position, (x >> (position * w)) & tables.field))
+        if jokers:
+            kinds.append((52, jokers))
+        self.kinds = kinds
+        self.n = cards_in(x, w, tables.field) + jokers
+        self.top = sum(self.value[c] * n for c, n in kinds)
+        self.penalty = sum(self.pen[c] * n for c, n in kinds)
+        whole = tightened(self.cover, tables, x, jokers, self.split, 0, Laid)
+        self.prices = whole.potential
+        self.whole = whole.remaining(x, jokers)
+        self.leftovers: dict[tuple[int, ...], _Leftover] = {}
+        #: Leftovers with a programme of their own (:meth:`ask`), whose prices bound every leftover holding them.
+        self.priced: list[_Leftover] = []
+        #: Programmes solved and memoised states allowed per search, in this call (:func:`by_leftover`).
+        self.programmes = 0
+        self.budget = settings.leftover_budget
+
+    def within(self, cards: tuple[int, ...]) -> int:
+        """A bound on the points of laying all but ``cards``, by the programme of each leftover they hold.
+
+        Prices checked on the candidates that fit beside leftover ``L`` bound every
+        cover laying all the cards of a part of the input without ``L``.
+        """
+        best = NEG_BOUND
+        for known in self.priced:
+            rest = list(cards)
+            try:
+                for c in known.cards:
+                    rest.remove(c)
+            except ValueError:
+                continue  # it does not hold that leftover
+            search = known.search
+            assert search is not None
+            x, j = self.without(known.cards)
+            total = search.remaining(x, j) - sum(search.potential[c] for c in rest)
+            bound = total // SCALE - BONUS * (self.n - len(cards))
+            best = bound if best == NEG_BOUND else min(best, bound)
+        return best
+
+    def rest(self, cards: tuple[int, ...]) -> int:
+        """The tie-breaks of an opening that leaves ``cards``: cards placed, then penalty removed."""
+        return (self.n - len(cards)) * self.m1 + self.penalty - sum(self.pen[c] for c in cards)
+
+    def without(self, cards: tuple[int, ...]) -> tuple[int, int]:
+        """The input less ``cards``."""
+        x, j, w = self.x, self.jokers, self.tables.width
+        for c in cards:
+            if c == 52:
+                j -= 1
+            else:
+                x -= 1 << (w * c)
+        return x, j
+
+    def level(self, t: int) -> list[_Leftover]:
+        """Every leftover of at least ``keep`` cards whose bound reaches ``t`` points."""
+        out: list[_Leftover] = []
+        kinds, value, prices = self.kinds, self.value, self.prices
+        limit = self.settings.leftover_sets
+
+        def visit(start: int, cards: list[int], lost: int, priced: int) -> None:
+            if len(cards) >= self.keep:
+                key = tuple(cards)
+                known = self.leftovers.get(key)
+                if known is None:
+                    laid = self.n - len(cards)
+                    bound = min(self.top - lost, (self.whole - priced) // SCALE - BONUS * laid)
+                    known = self.leftovers[key] = _Leftover(key, bound)
+                    if len(self.leftovers) > limit:
+                        raise OverBudget("sets")
+                if known.bound >= t:
+                    out.append(known)
+            for k in range(start, len(kinds)):
+                c, count = kinds[k]
+                if self.top - lost - value[c] < t or cards.count(c) >= count:
+                    continue
+                cards.append(c)
+                visit(k, cards, lost + value[c], priced + prices[c])
+                cards.pop()
+
+        visit(0, [], 0, 0)
+        return out
+
+    def ask(self, leftover: _Leftover, points: int) -> tuple[int, list[Shape]] | None:
+        """The best points of a cover laying all but ``leftover`` if they reach ``points``, with its shapes."""
+        x, j = self.without(leftover.cards)
+        laid = self.n - len(leftover.cards)
+        if leftover.search is None:
+            held = self.within(leftover.cards)
+            if held != NEG_BOUND and held < leftover.bound:
+                leftover.bound = held
+                if held < points:
+                    return None
+            self.programmes += 1
+            if self.programmes > self.settings.leftover_programmes:
+                raise OverBudget("programmes")
+            leftover.search = tightened(self.cover, self.tables, x, j, self.split, 0, Laid)
+            self.priced.append(leftover)
+            own = leftover.search.remaining(x, j) // SCALE - BONUS * laid
+            leftover.bound = min(leftover.bound, own)
+            if own < points:
+                return None
+        search = leftover.search
+        # Memory stays bounded: each search within the memo limit, and the memos of the
+        # others (only a speed-up) dropped once they hold more than it.
+        most = self.settings.memo_limit
+        search.limit = min(self.budget, most)
+        if sum(len(known.search.memo) for known in self.priced if known.search is not None) > most:
+            for known in self.priced:
+                if known is not leftover and known.search is not None:
+                    known.search.memo.clear()
+        floor = SCALE * (points + BONUS * laid) - 1
+        need = int(self.tables.rules.opening_clean_run)
+        value = search.solve(x, j, need, floor, SCALE)
+        if value <= floor:
+            leftover.bound = min(leftover.bound, value // SCALE - BONUS * laid) if value != NEG else NEG
+            return None
+        leftover.exact = True
+        leftover.bound = value // SCALE - BONUS * laid
+        return leftover.bound, search.path(x, j, need, value)
+
+
+def by_leftover(
+    cover: Cover,
+    tables: Tables,
+    x: int,
+    jokers: int,
+    keep: int,
+    alpha: int,
+    budget: int | None = None,
+    kept: dict[str, object] | None = None,
+) -> Found | None:
+    """The best opening above ``alpha`` (plain scale) leaving at least ``keep`` cards, or ``None``.
+
+    ``cover`` is the plain search of the opening (its rows restricted to the
+    input); its settings bound the work (``leftover_*``), ``budget`` (if given)
+    the memoised states of each search. ``kept``, if given, keeps the work of
+    one call (bounds, programmes, memos) for the next call on the same input
+    with a larger budget.
+
+    Raises:
+        OverBudget: the answer would take more leftovers, programmes or
+            memoised states than the settings allow.
+    """
+    state = kept.get("leftover") if kept is not None else None
+    if not isinstance(state, _Decomposition):
+        state = _Decomposition(cover, tables, x, jokers, keep)
+        if kept is not None:
+            kept["leftover"] = state
+    state.programmes = 0
+    state.budget = cover.settings.leftover_budget if budget is None else budget
+    m2 = state.m2
+    best: Found | None = None
+    incumbent = max(alpha, 0)  # an opening is never empty (its gain is more than nothing)
+    t = state.top
+    while t * m2 + state.rest(()) > incumbent:
+        for leftover in sorted(state.level(t), key=lambda item: -(item.bound * m2 + state.rest(item.cards))):
+            rest = state.rest(leftover.cards)
+            points = max(t, (incumbent - rest) // m2 + 1)
+            if leftover.bound < points or leftover.exact:
+                continue
+            found = state.ask(leftover, points)
+            if found is not None and found[0] * m2 + rest > incumbent:
+                incumbent = found[0] * m2 + rest
+                best = (incumbent, found[1])
+        t -= 1
+    return best
+
+
+def laid_whole(tables: Tables, x: int, jokers: int, settings: SearchSettings) -> list[Shape] | None:
+    """Shapes that lay every card of ``x`` and every joker, or ``None`` if there are none or the search runs out.
+
+    The search that lays every card (:class:`Laid`), rank-major whatever the
+    order of ``tables`` (measured: suit-major gets lost), priced by its own
+    relaxation, within ``hunt_budget`` memoised states (a first cover's). A partition that
+    lays every card leaves no penalty, the least there is: on 100 cards of
+    seed 5 the least-deadwood search, never told that nothing need be left,
+    wandered for minutes, while this finds such a cover in a few hundred states.
+    """
+    w, field = tables.width, tables.field
+    counts = [0] * 52
+    for position in range(52):
+        counts[tables.card_at[position]] = (x >> (w * position)) & field
+    ranked = tables_for(counts, jokers, tables.rules, settings=settings, order="rank")
+    nothing = (0,) * 53
+    attempt = attrs.evolve(settings, memo_limit=settings.hunt_budget, give_up=True)
+    plain = Cover(ranked, entries(ranked, lambda shape: 0, nothing), nothing, attempt)
+    x = plain.restrict(pack(counts, ranked), jokers)
+    if cards_in(x, ranked.width, ranked.field) < sum(counts):
+        return None  # a card no candidate takes
+    _, _, _, best_points = scales(tables.rules)
+    try:
+        search = tightened(plain, ranked, x, jokers, _laid_split(best_points), 0, Laid)
+        floor = SCALE * BONUS * (sum(counts) + jokers) - 1
+        value = search.solve(x, jokers, 0, floor, SCALE)
+        return search.path(x, jokers, 0, value) if value > floor else None
+    except OverBudget:
+        return None
