@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from rummylib.actions import Action, Discard, DrawStock, TakeDiscard
+from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, Open, TakeDiscard
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine import GameState, Phase, PlayerView, apply, sample_states, view
 from rummylib.melds import is_clean_run, meld_points
@@ -90,6 +90,11 @@ def _check_limit(_self: object, _attr: attrs.Attribute[float | None], value: flo
         raise _bad_argument(value, f"SearchBotSettings time_limit must be seconds in (0, 3600) or None, not {value!r}")
 
 
+def _check_hold(_self: object, _attr: attrs.Attribute[bool], value: bool) -> None:
+    if not is_instance(value, bool):
+        raise _bad_argument(value, f"SearchBotSettings hold must be a bool, not {value!r}")
+
+
 def _bad_argument(value: object, msg: str) -> Exception:
     from rummylib.bots import SimulationError, SimulationReason
 
@@ -134,6 +139,7 @@ class SearchBotSettings:
     margin: float = attrs.field(default=1.0, validator=_check_margin)
     belief_steps: int = attrs.field(default=0, validator=_check_belief)
     time_limit: float | None = attrs.field(default=None, validator=_check_limit)
+    hold: bool = attrs.field(default=False, validator=_check_hold)
 
 
 class SearchBot:
@@ -211,11 +217,27 @@ class SearchBot:
             options = [a for a in (TakeDiscard(), DrawStock()) if a in legal]
         elif isinstance(greedy, Discard):
             options = self._discards(view, legal, greedy)
+        elif self.settings.hold and self._may_hold(view, greedy):
+            wait = self._greedy._discard(view, legal)
+            options = [greedy, wait] if wait is not None else []
         else:
             return greedy
         if len(options) < 2:
             return greedy
         return self._search(view, options, greedy)
+
+    def _may_hold(self, view: PlayerView, greedy: Action) -> bool:
+        """Whether ``greedy`` starts laying in a round where ``view.seat`` has laid nothing, short of going out.
+
+        Holding back keeps the chance of going out in one turn, which doubles
+        (R-E2 opening and going out at once, R-E4 going rummy); laying
+        exposes the melds and lowers what the hand would pay.
+        """
+        turn = view.turn
+        if turn is None or turn.laid or view.has_laid[view.seat] or not isinstance(greedy, (LayMeld, Open, LayOff)):
+            return False
+        table = tuple(tm.meld for tm in view.table)
+        return not self._greedy._plan(view, table, view.opened[view.seat])
 
     def _discards(self, view: PlayerView, legal: Sequence[Action], greedy: Discard) -> list[Action]:
         """The greedy discard and the next best by the deadwood left (R-V)."""
