@@ -91,6 +91,9 @@ def test_search_is_a_named_bot_in_simulate() -> None:
         {"belief_steps": True},
         {"hold": 1},
         {"hold": "yes"},
+        {"win_weight": -1.0},
+        {"win_weight": True},
+        {"win_weight": 1001},
     ],
 )
 def test_bad_search_settings_are_refused(kwargs: dict[str, object]) -> None:
@@ -174,3 +177,23 @@ def test_hold_plays_legal_rounds_deterministically_and_pickles(name: str) -> Non
     first = _play(rules, [rl.GreedyBot(), _bot(3, samples=4, batch=2, hold=True)], seed=9)
     bot = pickle.loads(pickle.dumps(_bot(3, samples=4, batch=2, hold=True)))
     assert bot.settings.hold and first == _play(rules, [rl.GreedyBot(), bot], seed=9)
+
+
+def test_win_weight_adds_points_for_winning_the_round() -> None:
+    # R-S1: the round's result is the lead; win_weight adds its points to the winner's side and takes them from the loser's.
+    rules = ONE_ROUND["remik"]
+    state = rl.new_game(rules, 2, seed=3)
+    bots = [rl.GreedyBot(), rl.GreedyBot()]
+    middle = None
+    while state.phase in (rl.Phase.DRAW, rl.Phase.PLAY):
+        if middle is None and state.round.opened[0]:
+            middle = state
+        state = rl.apply(state, bots[state.to_act].choose(rl.view(state, state.to_act), rl.LegalActions(state)))
+    winner = state.results[-1].winner
+    assert winner is not None and middle is not None
+    plain, weighted = rl.SearchBot(), rl.SearchBot(settings=rl.SearchBotSettings(win_weight=30.0))
+    assert weighted._value(state, winner) - plain._value(state, winner) == 30
+    assert weighted._value(state, 1 - winner) - plain._value(state, 1 - winner) == -30
+    # Mid-round the horizon's race adds win_weight times (2 p - 1), p the chance of going out first.
+    gap = weighted._race(middle, 0) - plain._race(middle, 0)
+    assert -30 < gap < 30 and gap == pytest.approx(-(weighted._race(middle, 1) - plain._race(middle, 1)))

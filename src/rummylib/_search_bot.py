@@ -90,6 +90,11 @@ def _check_limit(_self: object, _attr: attrs.Attribute[float | None], value: flo
         raise _bad_argument(value, f"SearchBotSettings time_limit must be seconds in (0, 3600) or None, not {value!r}")
 
 
+def _check_win_weight(_self: object, _attr: attrs.Attribute[float], value: float) -> None:
+    if is_instance(value, bool) or not is_instance(value, (int, float)) or not 0 <= value <= 1000:
+        raise _bad_argument(value, f"SearchBotSettings win_weight must be points 0..1000, not {value!r}")
+
+
 def _check_hold(_self: object, _attr: attrs.Attribute[bool], value: bool) -> None:
     if not is_instance(value, bool):
         raise _bad_argument(value, f"SearchBotSettings hold must be a bool, not {value!r}")
@@ -140,6 +145,7 @@ class SearchBotSettings:
     belief_steps: int = attrs.field(default=0, validator=_check_belief)
     time_limit: float | None = attrs.field(default=None, validator=_check_limit)
     hold: bool = attrs.field(default=False, validator=_check_hold)
+    win_weight: float = attrs.field(default=0.0, validator=_check_win_weight)
 
 
 class SearchBot:
@@ -320,7 +326,7 @@ class SearchBot:
         need = self.settings.horizon + (1 if state.to_act == me else 0)  # the turn in progress does not count
         for _ in range(_ROLLOUT_CAP):
             if state.phase not in (Phase.DRAW, Phase.PLAY):
-                return _result(state, me)
+                return _result(state, me, self.settings.win_weight)
             seat = state.to_act
             state = apply(state, bots[seat].choose(view(state, seat), LegalActions(state)))
             if seat == me and state.to_act != me:
@@ -328,7 +334,7 @@ class SearchBot:
                 if need == 0:
                     break
         if state.phase not in (Phase.DRAW, Phase.PLAY):
-            return _result(state, me)
+            return _result(state, me, self.settings.win_weight)
         return self._race(state, me)
 
     def _partition(self, hand: CardMultiset, rules: Ruleset) -> Partition:
@@ -374,7 +380,7 @@ class SearchBot:
         p_me = 1 / (1 + math.exp(max(-30.0, min(30.0, (mine - nearest) / _RACE_SCALE))))
         pay_me = hand_penalty(hands[me], rules)
         pay_others = sum(hand_penalty(hands[s], rules) for s in others) / len(others)
-        return p_me * pay_others - (1 - p_me) * pay_me
+        return p_me * pay_others - (1 - p_me) * pay_me + self.settings.win_weight * (2 * p_me - 1)
 
 
 def _lead(row: list[float], base: list[float], margin: float) -> tuple[float, float]:
@@ -415,12 +421,13 @@ def _costs(leftover: CardMultiset, rules: Ruleset) -> list[float]:
     ]
 
 
-def _result(state: GameState, me: int) -> float:
-    """The round's outcome for ``me``: its lead over the others' mean score (R-S1, S3)."""
+def _result(state: GameState, me: int, win_weight: float) -> float:
+    """The round's outcome for ``me``: its lead over the others' mean score (R-S1, S3), and ``win_weight`` won or lost."""
     result = state.results[-1]
+    bonus = 0.0 if result.winner is None else (win_weight if result.winner == me else -win_weight)
     scores = result.scores
     n = len(scores)
     others = (sum(scores) - scores[me]) / (n - 1)
     if state.rules.scoring is Scoring.PENALTY:
-        return others - scores[me]
-    return scores[me] - others
+        return others - scores[me] + bonus
+    return scores[me] - others + bonus
