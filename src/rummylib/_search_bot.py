@@ -15,9 +15,13 @@ replaces the greedy choice only when its sample-by-sample lead over it
 exceeds ``margin`` standard errors. With ``belief_steps`` each sample is
 first brought to agree with the top discard (:mod:`rummylib._search_belief`):
 its thrower, had it discarded its costliest deadwood, would have thrown that
-card. Every other decision (opening, melds,
-lay-offs, going out) is GreedyBot's. :class:`SearchBotSettings` holds
-every knob.
+card. With ``hold`` (the default), a turn where GreedyBot would lay the
+bot's first cards of the round without going out is searched too: lay them
+(GreedyBot's move) or hold them back and discard, keeping the chance of
+going out in one turn, which doubles (R-E2, E4). Every other decision
+(melds, lay-offs, going out) is GreedyBot's. ``win_weight`` adds points for
+winning the round to every value searched (0 by default).
+:class:`SearchBotSettings` holds every knob.
 
 The rollout bots are imported lazily from :mod:`rummylib.bots`, which
 imports this module for the re-export.
@@ -129,6 +133,14 @@ class SearchBotSettings:
         time_limit: seconds per decision; when set the bot stops sampling
             once it is spent (after at least one batch), so play then depends
             on the machine's speed. ``None`` (default): the budget is exact.
+        hold: on a turn where GreedyBot would lay the bot's first cards of
+            the round (a remik opening, R-O2) without going out, also search
+            holding them back and discarding instead (R-E2, E4: going out in
+            one turn doubles). ``True`` (default).
+        win_weight: points added to a searched value for winning the round
+            and taken for losing it (at the horizon: times the chance of
+            going out first less the chance of not); 0 (default) values only
+            the score.
 
     Raises:
         SimulationError: a field is out of range (reason ``BAD_ARGUMENT``).
@@ -144,7 +156,7 @@ class SearchBotSettings:
     margin: float = attrs.field(default=1.0, validator=_check_margin)
     belief_steps: int = attrs.field(default=0, validator=_check_belief)
     time_limit: float | None = attrs.field(default=None, validator=_check_limit)
-    hold: bool = attrs.field(default=False, validator=_check_hold)
+    hold: bool = attrs.field(default=True, validator=_check_hold)
     win_weight: float = attrs.field(default=0.0, validator=_check_win_weight)
 
 
