@@ -168,14 +168,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     for game in args.games.split(","):
         work = [(game, d, args.seed, settings) for d in range(first, first + deals)]
         start = time.perf_counter()
-        if args.jobs > 1:
-            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                rounds = [r for pair in pool.map(_pair, work) for r in pair]
-        else:
-            rounds = [r for w in work for r in _pair(w)]
+        rounds: list[Round] = []
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            pairs = pool.map(_pair, work) if args.jobs > 1 else map(_pair, work)
+            for pair in pairs:  # each pair is dumped as it comes: a run cut short keeps what it played
+                rounds.extend(pair)
+                if args.dump:
+                    _dump(args.dump, game, settings, pair)
         print(table(game, rounds))
-        if args.dump:
-            _dump(args.dump, game, settings, rounds)
         print(f"\n({time.perf_counter() - start:.0f} s wall)\n", flush=True)
     return 0
 
