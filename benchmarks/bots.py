@@ -23,6 +23,7 @@ per game:
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import platform
 import statistics
@@ -90,11 +91,12 @@ def _pair(args: tuple[str, int, int, SearchBotSettings]) -> list[Round]:
 
 
 def _settings(pairs: Sequence[str]) -> SearchBotSettings:
-    """``SearchBotSettings`` from ``name=value`` pairs (numbers; ``none`` for no time limit)."""
+    """``SearchBotSettings`` from ``name=value`` pairs (numbers; ``true``/``false``; ``none`` for no time limit)."""
     fields: dict[str, object] = {}
     for pair in pairs:
         name, _, text = pair.partition("=")
-        fields[name] = None if text == "none" else (float(text) if "." in text else int(text))
+        words: dict[str, object] = {"none": None, "true": True, "false": False}
+        fields[name] = words[text] if text in words else (float(text) if "." in text else int(text))
     return SearchBotSettings(**fields)  # type: ignore[arg-type]
 
 
@@ -136,6 +138,15 @@ def table(game: str, rounds: Sequence[Round]) -> str:
     return f"### {game}: SearchBot vs GreedyBot, heads-up, mirrored deals\n\n" + "\n".join(rows)
 
 
+def _dump(path: str, game: str, settings: SearchBotSettings, rounds: Sequence[Round]) -> None:
+    """Append each round's deal, seat, winner, lead and searched-decision times as a JSON line."""
+    with open(path, "a", encoding="utf-8") as out:
+        for r in rounds:
+            row = {"game": game, "settings": repr(settings), "deal": r.deal, "seat": r.search_seat,
+                   "winner": r.winner, "lead": r.lead, "choices": list(r.choice_times)}  # fmt: skip
+            out.write(json.dumps(row) + "\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=150, help="mirrored deals per game (two rounds each)")
@@ -146,6 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="index of the first deal")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--quick", action="store_true", help="10 deals per game")
+    parser.add_argument("--dump", metavar="FILE", help="append one JSON line per round (for paired comparisons)")
     args = parser.parse_args(argv)
     deals = 10 if args.quick else args.deals
     settings = _settings(args.set)
@@ -156,11 +168,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for game in args.games.split(","):
         work = [(game, d, args.seed, settings) for d in range(first, first + deals)]
         start = time.perf_counter()
-        if args.jobs > 1:
-            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                rounds = [r for pair in pool.map(_pair, work) for r in pair]
-        else:
-            rounds = [r for w in work for r in _pair(w)]
+        rounds: list[Round] = []
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            pairs = pool.map(_pair, work) if args.jobs > 1 else map(_pair, work)
+            for pair in pairs:  # each pair is dumped as it comes: a run cut short keeps what it played
+                rounds.extend(pair)
+                if args.dump:
+                    _dump(args.dump, game, settings, pair)
         print(table(game, rounds))
         print(f"\n({time.perf_counter() - start:.0f} s wall)\n", flush=True)
     return 0

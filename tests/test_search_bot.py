@@ -18,8 +18,8 @@ ONE_ROUND = {
 }
 
 
-def _bot(seed: int, **fields: int) -> rl.SearchBot:
-    return rl.SearchBot(seed=seed, settings=rl.SearchBotSettings(**fields))
+def _bot(seed: int, *, hold: bool = False, **fields: int) -> rl.SearchBot:
+    return rl.SearchBot(seed=seed, settings=rl.SearchBotSettings(hold=hold, **fields))
 
 
 def _play(rules: rl.Ruleset, bots: list[rl.Bot], seed: int) -> list[rl.Action]:
@@ -89,6 +89,11 @@ def test_search_is_a_named_bot_in_simulate() -> None:
         {"time_limit": True},
         {"belief_steps": -1},
         {"belief_steps": True},
+        {"hold": 1},
+        {"hold": "yes"},
+        {"win_weight": -1.0},
+        {"win_weight": True},
+        {"win_weight": 1001},
     ],
 )
 def test_bad_search_settings_are_refused(kwargs: dict[str, object]) -> None:
@@ -132,3 +137,63 @@ def test_cli_play_against_search_bots() -> None:
         stderr=io.StringIO(),
     )
     assert code == 0 and "game stopped." in out.getvalue()
+
+
+def _greedy_until(rules: rl.Ruleset, seed: int, steps: int) -> rl.GameState:
+    """The state after ``steps`` actions of two GreedyBots from game ``seed``."""
+    state = rl.new_game(rules, 2, seed=seed)
+    bots = [rl.GreedyBot(), rl.GreedyBot()]
+    for _ in range(steps):
+        state = rl.apply(state, bots[state.to_act].choose(rl.view(state, state.to_act), rl.LegalActions(state)))
+    return state
+
+
+def test_hold_searches_whether_to_open_now_or_wait() -> None:
+    # R-E2: an opening laid in the turn that goes out doubles, so holding the opening back can pay.
+    state = _greedy_until(ONE_ROUND["remik"], 1, 20)
+    v, legal = rl.view(state, state.to_act), rl.LegalActions(state)
+    greedy = rl.GreedyBot().choose(v, legal)
+    assert isinstance(greedy, rl.LayMeld) and not v.has_laid[v.seat]
+    assert _bot(1, samples=8, batch=4).choose(v, legal) == greedy  # hold off: GreedyBot's opening
+    held = _bot(1, samples=8, batch=4, hold=True).choose(v, legal)
+    assert isinstance(held, rl.Discard) and rl.is_legal(state, held)
+    assert held == _bot(1, samples=8, batch=4, hold=True).choose(v, legal)  # the same for a seed
+
+
+def test_hold_never_searches_a_turn_that_goes_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _greedy_until(ONE_ROUND["remik"], 5, 18)  # GreedyBot opens and goes out this turn (R-E2)
+    v, legal = rl.view(state, state.to_act), rl.LegalActions(state)
+
+    def no_search(*_args: object) -> rl.Action:
+        raise AssertionError("searched")
+
+    monkeypatch.setattr(rl.SearchBot, "_search", no_search)
+    assert _bot(1, samples=8, hold=True).choose(v, legal) == rl.GreedyBot().choose(v, legal)
+
+
+@pytest.mark.parametrize("name", sorted(ONE_ROUND))
+def test_hold_plays_legal_rounds_deterministically_and_pickles(name: str) -> None:
+    rules = ONE_ROUND[name]
+    first = _play(rules, [rl.GreedyBot(), _bot(3, samples=4, batch=2, hold=True)], seed=9)
+    bot = pickle.loads(pickle.dumps(_bot(3, samples=4, batch=2, hold=True)))
+    assert bot.settings.hold and first == _play(rules, [rl.GreedyBot(), bot], seed=9)
+
+
+def test_win_weight_adds_points_for_winning_the_round() -> None:
+    # R-S1: the round's result is the lead; win_weight adds its points to the winner's side and takes them from the loser's.
+    rules = ONE_ROUND["remik"]
+    state = rl.new_game(rules, 2, seed=3)
+    bots = [rl.GreedyBot(), rl.GreedyBot()]
+    middle = None
+    while state.phase in (rl.Phase.DRAW, rl.Phase.PLAY):
+        if middle is None and state.round.opened[0]:
+            middle = state
+        state = rl.apply(state, bots[state.to_act].choose(rl.view(state, state.to_act), rl.LegalActions(state)))
+    winner = state.results[-1].winner
+    assert winner is not None and middle is not None
+    plain, weighted = rl.SearchBot(), rl.SearchBot(settings=rl.SearchBotSettings(win_weight=30.0))
+    assert weighted._value(state, winner) - plain._value(state, winner) == 30
+    assert weighted._value(state, 1 - winner) - plain._value(state, 1 - winner) == -30
+    # Mid-round the horizon's race adds win_weight times (2 p - 1), p the chance of going out first.
+    gap = weighted._race(middle, 0) - plain._race(middle, 0)
+    assert -30 < gap < 30 and gap == pytest.approx(-(weighted._race(middle, 1) - plain._race(middle, 1)))

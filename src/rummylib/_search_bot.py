@@ -15,9 +15,13 @@ replaces the greedy choice only when its sample-by-sample lead over it
 exceeds ``margin`` standard errors. With ``belief_steps`` each sample is
 first brought to agree with the top discard (:mod:`rummylib._search_belief`):
 its thrower, had it discarded its costliest deadwood, would have thrown that
-card. Every other decision (opening, melds,
-lay-offs, going out) is GreedyBot's. :class:`SearchBotSettings` holds
-every knob.
+card. With ``hold`` (the default), a turn where GreedyBot would lay the
+bot's first cards of the round without going out is searched too: lay them
+(GreedyBot's move) or hold them back and discard, keeping the chance of
+going out in one turn, which doubles (R-E2, E4). Every other decision
+(melds, lay-offs, going out) is GreedyBot's. ``win_weight`` adds points for
+winning the round to every value searched (0 by default).
+:class:`SearchBotSettings` holds every knob.
 
 The rollout bots are imported lazily from :mod:`rummylib.bots`, which
 imports this module for the re-export.
@@ -32,7 +36,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from rummylib.actions import Action, Discard, DrawStock, TakeDiscard
+from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, Open, TakeDiscard
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine import GameState, Phase, PlayerView, apply, sample_states, view
 from rummylib.melds import is_clean_run, meld_points
@@ -90,6 +94,16 @@ def _check_limit(_self: object, _attr: attrs.Attribute[float | None], value: flo
         raise _bad_argument(value, f"SearchBotSettings time_limit must be seconds in (0, 3600) or None, not {value!r}")
 
 
+def _check_win_weight(_self: object, _attr: attrs.Attribute[float], value: float) -> None:
+    if is_instance(value, bool) or not is_instance(value, (int, float)) or not 0 <= value <= 1000:
+        raise _bad_argument(value, f"SearchBotSettings win_weight must be points 0..1000, not {value!r}")
+
+
+def _check_hold(_self: object, _attr: attrs.Attribute[bool], value: bool) -> None:
+    if not is_instance(value, bool):
+        raise _bad_argument(value, f"SearchBotSettings hold must be a bool, not {value!r}")
+
+
 def _bad_argument(value: object, msg: str) -> Exception:
     from rummylib.bots import SimulationError, SimulationReason
 
@@ -119,6 +133,14 @@ class SearchBotSettings:
         time_limit: seconds per decision; when set the bot stops sampling
             once it is spent (after at least one batch), so play then depends
             on the machine's speed. ``None`` (default): the budget is exact.
+        hold: on a turn where GreedyBot would lay the bot's first cards of
+            the round (a remik opening, R-O2) without going out, also search
+            holding them back and discarding instead (R-E2, E4: going out in
+            one turn doubles). ``True`` (default).
+        win_weight: points added to a searched value for winning the round
+            and taken for losing it (at the horizon: times the chance of
+            going out first less the chance of not); 0 (default) values only
+            the score.
 
     Raises:
         SimulationError: a field is out of range (reason ``BAD_ARGUMENT``).
@@ -134,6 +156,8 @@ class SearchBotSettings:
     margin: float = attrs.field(default=1.0, validator=_check_margin)
     belief_steps: int = attrs.field(default=0, validator=_check_belief)
     time_limit: float | None = attrs.field(default=None, validator=_check_limit)
+    hold: bool = attrs.field(default=True, validator=_check_hold)
+    win_weight: float = attrs.field(default=0.0, validator=_check_win_weight)
 
 
 class SearchBot:
@@ -211,11 +235,27 @@ class SearchBot:
             options = [a for a in (TakeDiscard(), DrawStock()) if a in legal]
         elif isinstance(greedy, Discard):
             options = self._discards(view, legal, greedy)
+        elif self.settings.hold and self._may_hold(view, greedy):
+            wait = self._greedy._discard(view, legal)
+            options = [greedy, wait] if wait is not None else []
         else:
             return greedy
         if len(options) < 2:
             return greedy
         return self._search(view, options, greedy)
+
+    def _may_hold(self, view: PlayerView, greedy: Action) -> bool:
+        """Whether ``greedy`` starts laying in a round where ``view.seat`` has laid nothing, short of going out.
+
+        Holding back keeps the chance of going out in one turn, which doubles
+        (R-E2 opening and going out at once, R-E4 going rummy); laying
+        exposes the melds and lowers what the hand would pay.
+        """
+        turn = view.turn
+        if turn is None or turn.laid or view.has_laid[view.seat] or not isinstance(greedy, (LayMeld, Open, LayOff)):
+            return False
+        table = tuple(tm.meld for tm in view.table)
+        return not self._greedy._plan(view, table, view.opened[view.seat])
 
     def _discards(self, view: PlayerView, legal: Sequence[Action], greedy: Discard) -> list[Action]:
         """The greedy discard and the next best by the deadwood left (R-V)."""
@@ -298,7 +338,7 @@ class SearchBot:
         need = self.settings.horizon + (1 if state.to_act == me else 0)  # the turn in progress does not count
         for _ in range(_ROLLOUT_CAP):
             if state.phase not in (Phase.DRAW, Phase.PLAY):
-                return _result(state, me)
+                return _result(state, me, self.settings.win_weight)
             seat = state.to_act
             state = apply(state, bots[seat].choose(view(state, seat), LegalActions(state)))
             if seat == me and state.to_act != me:
@@ -306,7 +346,7 @@ class SearchBot:
                 if need == 0:
                     break
         if state.phase not in (Phase.DRAW, Phase.PLAY):
-            return _result(state, me)
+            return _result(state, me, self.settings.win_weight)
         return self._race(state, me)
 
     def _partition(self, hand: CardMultiset, rules: Ruleset) -> Partition:
@@ -352,7 +392,7 @@ class SearchBot:
         p_me = 1 / (1 + math.exp(max(-30.0, min(30.0, (mine - nearest) / _RACE_SCALE))))
         pay_me = hand_penalty(hands[me], rules)
         pay_others = sum(hand_penalty(hands[s], rules) for s in others) / len(others)
-        return p_me * pay_others - (1 - p_me) * pay_me
+        return p_me * pay_others - (1 - p_me) * pay_me + self.settings.win_weight * (2 * p_me - 1)
 
 
 def _lead(row: list[float], base: list[float], margin: float) -> tuple[float, float]:
@@ -393,12 +433,13 @@ def _costs(leftover: CardMultiset, rules: Ruleset) -> list[float]:
     ]
 
 
-def _result(state: GameState, me: int) -> float:
-    """The round's outcome for ``me``: its lead over the others' mean score (R-S1, S3)."""
+def _result(state: GameState, me: int, win_weight: float) -> float:
+    """The round's outcome for ``me``: its lead over the others' mean score (R-S1, S3), and ``win_weight`` won or lost."""
     result = state.results[-1]
+    bonus = 0.0 if result.winner is None else (win_weight if result.winner == me else -win_weight)
     scores = result.scores
     n = len(scores)
     others = (sum(scores) - scores[me]) / (n - 1)
     if state.rules.scoring is Scoring.PENALTY:
-        return others - scores[me]
-    return scores[me] - others
+        return others - scores[me] + bonus
+    return scores[me] - others + bonus
