@@ -20,6 +20,7 @@ from rummylib.bots import (
     GreedyBot,
     LegalActions,
     RandomBot,
+    SearchBot,
     SeatActions,
     SimulationError,
     SimulationReason,
@@ -108,7 +109,7 @@ def test_random_bot_refuses_a_seed_that_is_not_an_int(seed: object) -> None:
     ["1", 1.0, True, None, 10**5000, -(10**256), "x" * 10**6],
     ids=["str", "float", "bool", "none", "huge", "257-digits", "long-str"],
 )
-@pytest.mark.parametrize("make", [RandomBot, GreedyBot, derive_seed])
+@pytest.mark.parametrize("make", [RandomBot, GreedyBot, SearchBot, derive_seed])
 def test_bot_seeds_are_bounded_ints(make: Callable[[int], object], seed: object) -> None:
     # A hostile seed (a huge int, whose decimal form Python refuses, or a long string) is a typed
     # error with a short message, for every bot and for derive_seed alike (issue 10).
