@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from rummylib._guards import MAX_SEED_DIGITS, is_seed_int
+from rummylib._guards import check_seed_int
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, Open, TakeDiscard
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine import Phase, PlayerView, TurnState
 from rummylib.engine._complete import may_open
-from rummylib.errors import SimulationError, SimulationReason, shorten
+from rummylib.errors import SimulationError, SimulationReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, meld_points
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
@@ -56,9 +56,7 @@ class GreedyBot:
     __slots__ = ("_memo", "_rules", "seed")
 
     def __init__(self, seed: int = 0) -> None:
-        if not is_seed_int(seed):
-            msg = f"GreedyBot seed must be an int of at most {MAX_SEED_DIGITS} digits, not {shorten(seed)}"
-            raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
+        check_seed_int(seed, "GreedyBot seed")
         self.seed = seed
         self._memo: dict[tuple[object, ...], object] = {}
         self._rules: Ruleset | None = None

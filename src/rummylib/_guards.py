@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rummylib.errors import SimulationError, SimulationReason, shorten
+
 
 def is_int(value: object) -> bool:
     """``value`` is an ``int`` and not a ``bool`` (``True`` is not seat 1)."""
@@ -24,6 +26,16 @@ _SEED_LIMIT = 10**MAX_SEED_DIGITS
 def is_seed_int(value: object) -> bool:
     """``value`` is an ``int`` (not a ``bool``) of at most :data:`MAX_SEED_DIGITS` decimal digits."""
     return isinstance(value, int) and not isinstance(value, bool) and -_SEED_LIMIT < value < _SEED_LIMIT
+
+
+def check_seed_int(seed: object, what: str) -> None:
+    """Raise :class:`~rummylib.SimulationError` (``BAD_ARGUMENT``) unless ``seed`` passes :func:`is_seed_int`.
+
+    The one check of the int seeds that bots and simulations take; ``what`` names the seed in the message.
+    """
+    if not is_seed_int(seed):
+        msg = f"{what} must be an int of at most {MAX_SEED_DIGITS} digits, not {shorten(seed)}"
+        raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
 
 
 def is_int_in(value: object, low: int, high: int) -> bool:

@@ -39,13 +39,13 @@ import attrs
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, Open, TakeDiscard
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine import GameState, Phase, PlayerView, apply, sample_states, view
-from rummylib.errors import SimulationError, SimulationReason, shorten
+from rummylib.errors import SimulationError, SimulationReason
 from rummylib.melds import is_clean_run, meld_points
 from rummylib.rules import Ruleset, Scoring
 from rummylib.scoring import card_penalty, hand_penalty
 from rummylib.solver import Partition, best_partition
 
-from ._guards import is_instance, is_int_in, is_seed_int
+from ._guards import check_seed_int, is_instance, is_int_in
 from ._search_belief import agree, thrower
 
 if TYPE_CHECKING:
@@ -188,8 +188,7 @@ class SearchBot:
     def __init__(self, seed: int = 0, *, settings: SearchBotSettings | None = None) -> None:
         from rummylib.bots import _SplitMix64
 
-        if not is_seed_int(seed):
-            raise _bad_argument(seed, f"SearchBot seed must be an int of at most 256 digits, not {shorten(seed)}")
+        check_seed_int(seed, "SearchBot seed")
         if settings is None:
             settings = SearchBotSettings()
         elif not is_instance(settings, SearchBotSettings):

@@ -22,7 +22,6 @@ from typing import Final
 import attrs
 
 from rummylib.bots import SimulationError, SimulationReason
-from rummylib.errors import shorten
 from rummylib.rules import Ruleset
 from rummylib.simulation import (
     DEFAULT_MAX_ACTIONS,
@@ -35,7 +34,7 @@ from rummylib.simulation import (
     simulation_rules,
 )
 
-from ._guards import MAX_SEED_DIGITS, is_seed_int
+from ._guards import check_seed_int
 
 __all__ = ["GameFailure", "simulate_iter"]
 
@@ -83,9 +82,7 @@ def _job(rules: Ruleset, players: int, seed: int, bots: BotSpec, max_actions: in
     count = _check_count("players", players, minimum=1)
     played.hand_size(count)
     limit = _check_count("max_actions", max_actions, minimum=1)
-    if not is_seed_int(seed):  # as new_game's seed
-        msg = f"seed must be an int of at most {MAX_SEED_DIGITS} digits, not {shorten(seed)}"
-        raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
+    check_seed_int(seed, "seed")  # as new_game's seed
     return _Job(played, count, _factories(bots, count), seed, limit)
 
 

@@ -23,7 +23,7 @@ from rummylib.engine import LegalActions, PlayerView
 from rummylib.errors import SimulationError, SimulationReason, shorten
 
 from ._greedy_bot import GreedyBot, no_legal_action
-from ._guards import MAX_SEED_DIGITS, is_collection_of_items, is_seed_int
+from ._guards import check_seed_int, is_collection_of_items
 from ._search_bot import SearchBot, SearchBotSettings
 
 __all__ = [
@@ -59,9 +59,7 @@ def derive_seed(seed: int, *labels: int | str) -> int:
     >>> derive_seed(2026, "game", 0) != derive_seed(2026, "game", 1)
     True
     """
-    if not is_seed_int(seed):
-        msg = f"a seed must be an int of at most {MAX_SEED_DIGITS} digits, not {shorten(seed)}"
-        raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
+    check_seed_int(seed, "a seed")
     text = "\x1f".join([repr(int(seed)), *(repr(x) for x in labels)])
     digest = hashlib.blake2b(text.encode(), digest_size=16, person=b"rummylib-seed").digest()
     return int.from_bytes(digest, "big")
@@ -181,9 +179,7 @@ class RandomBot:
     __slots__ = ("_rng", "seed")
 
     def __init__(self, seed: int = 0) -> None:
-        if not is_seed_int(seed):
-            msg = f"RandomBot seed must be an int of at most {MAX_SEED_DIGITS} digits, not {shorten(seed)}"
-            raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
+        check_seed_int(seed, "RandomBot seed")
         self.seed = seed
         self._rng = _SplitMix64(seed)
 

@@ -28,11 +28,10 @@ from rummylib.bots import (
     derive_seed,
 )
 from rummylib.engine import GameState, apply, new_game, view
-from rummylib.errors import shorten
 from rummylib.records._record import MAX_ACTIONS
 from rummylib.rules import Ruleset
 
-from ._guards import MAX_SEED_DIGITS, is_seed_int
+from ._guards import check_seed_int
 from ._sim_results import GameResult, SimulationResult, SimulationSummary
 
 __all__ = [
@@ -296,9 +295,7 @@ def _checked_job(rules: Ruleset, players: int, games: int, seed: int, bots: BotS
     played.hand_size(players)  # RulesetError if the table size is not allowed
     _check_count("games", games, minimum=0)
     _check_count("max_actions", max_actions, minimum=1)
-    if not is_seed_int(seed):  # as new_game's seed
-        msg = f"seed must be an int of at most {MAX_SEED_DIGITS} digits, not {shorten(seed)}"
-        raise SimulationError(SimulationReason.BAD_ARGUMENT, seed, msg)
+    check_seed_int(seed, "seed")  # as new_game's seed
     return _Job(played, players, _factories(bots, players), seed, max_actions)
 
 
