@@ -14,7 +14,7 @@ A card is a value: the two ``7H`` of a double deck are the same card twice
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, Protocol, cast
 
 # The card value and its index helpers live in rummylib._card; the public names are
@@ -181,13 +181,8 @@ class CardMultiset:
     _hash: int | None
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
-        counts = [0] * NUM_CARD_KINDS
-        items = as_cards(cards)
-        for card in items:
-            counts[card.index] += 1
-        if len(items) > MAX_COPIES and max(counts) > MAX_COPIES:
-            raise too_many_cards("cards")
-        self._set(tuple(counts), len(items))
+        counted = as_multiset(cards)
+        self._set(counted._counts, counted._len)
 
     def _set(self, counts: tuple[int, ...], size: int | None = None) -> None:
         # The slots' own setters (C), past the refusing __setattr__: the solver builds a multiset per answer.
@@ -308,8 +303,7 @@ class CardMultiset:
             return NotImplemented
         counts = tuple(a + b for a, b in zip(self._counts, other._counts))
         size = self._len + other._len
-        if size > MAX_COPIES and max(counts) > MAX_COPIES:
-            raise too_many_cards("the sum")
+        _check_copies(counts, size, "the sum")
         return CardMultiset._trusted(counts, size)
 
     def __sub__(self, other: object) -> CardMultiset:
@@ -366,9 +360,14 @@ def as_multiset(cards: object, what: str = "cards") -> CardMultiset:
         size = len(items)
         for card in items:
             counts[card.index] += 1
-    if size > MAX_COPIES and max(counts) > MAX_COPIES:
+    _check_copies(counts, size, what)
+    return CardMultiset._trusted(tuple(counts), size)
+
+
+def _check_copies(counts: Sequence[int], size: int, what: str) -> None:
+    """Refuse ``size`` cards counted as ``counts`` if one card has more than :data:`MAX_COPIES` copies."""
+    if size > MAX_COPIES and max(counts) > MAX_COPIES:  # fewer cards cannot hold that many copies of one
         raise too_many_cards(what)
-    return CardMultiset._trusted(tuple(counts))
 
 
 class DeckSpec(Protocol):
