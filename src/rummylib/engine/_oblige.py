@@ -398,20 +398,6 @@ def may_take_discard(rules: Ruleset, r: RoundState, new: RoundState | None = Non
     last = _TAKE[0] if _TAKE else None
     if last is not None and last[0] is r and last[1] is rules:
         return last[2]
-    seat = r.to_act
-    if (
-        new is None
-        and rules.opening_required
-        and not r.opened[seat]
-        and rules.discard_rule is DiscardRule.NEW_MELD
-        and not rules.take_discard_to_open
-    ):
-        # R-D2 before opening: the question is the hand with the card, opening and going out at once
-        # (what can_finish_turn asks of the round take_discard_round would build, without building it).
-        card = r.discard[-1]
-        table = tuple(tm.meld for tm in r.table)
-        answer = _can_open_and_go_out(add_card(r.hands[seat], card), card, table, rules)
-    else:
-        answer = can_finish_turn(rules, take_discard_round(rules, r) if new is None else new)
+    answer = can_finish_turn(rules, take_discard_round(rules, r) if new is None else new)
     _TAKE[:] = [(r, rules, answer)]
     return answer
