@@ -115,6 +115,29 @@ def test_observation_is_the_encoders_and_mask_the_codecs() -> None:
     assert not other["action_mask"].any()
 
 
+@pytest.mark.parametrize("bad", [-1, 10**9])
+def test_an_id_out_of_range_is_an_illegal_action(bad: int) -> None:
+    # raw_env's own check, in place of PettingZoo's AssertOutOfBoundsWrapper: the episode ends.
+    e = env(rules=rl.STRAIGHT, players=2)
+    e.reset(seed=2)
+    agent = e.agent_selection
+    e.step(bad)
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1.0
+
+
+def test_the_wrapped_environment_reads_as_the_raw_one() -> None:
+    e = env(rules=rl.STRAIGHT, players=2)
+    with pytest.raises(AttributeError, match="before reset"):
+        e.last()
+    e.reset(seed=4)
+    raw = e.unwrapped
+    obs, reward, termination, truncation, info = e.last()
+    assert obs is raw.observe(raw.agent_selection)
+    assert (reward, termination, truncation, info) == raw.last()[1:]
+    assert str(e) == str(raw) == "rummylib_v0"
+
+
 @pytest.mark.parametrize("mode", ["ansi", "human"])
 def test_render_modes(mode: str, capsys: pytest.CaptureFixture[str]) -> None:
     e = env(rules=rl.STRAIGHT, players=2, render_mode=mode)

@@ -35,13 +35,36 @@ __all__ = ["env", "raw_env"]
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment wrapped as PettingZoo's classic games are (bounds and call order checked).
+    """The environment with PettingZoo's call-order checks (its ``OrderEnforcingWrapper``).
 
-    Takes the arguments of :class:`raw_env`.
+    Takes the arguments of :class:`raw_env`. PettingZoo's classic games also wrap
+    theirs in ``TerminateIllegalWrapper`` and ``AssertOutOfBoundsWrapper``;
+    :class:`raw_env` does both jobs itself (an id outside the mask, in range or
+    not, ends the episode with ``illegal_reward``; an action that is not an
+    integer id raises :class:`~rummylib.encoding.EncodingError`), so neither
+    is stacked on it: each wrapper level forwards every attribute read through
+    a failed lookup, which cost more than the rest of the environment's own step.
     """
-    inner = raw_env(**kwargs)
-    out: AECEnv = wrappers.AssertOutOfBoundsWrapper(inner)
-    return wrappers.OrderEnforcingWrapper(out)
+    return _OrderEnforcing(raw_env(**kwargs))
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` with a direct ``last()`` once reset.
+
+    ``AECEnv.last`` on the wrapper reads five attributes of the inner
+    environment, each through the wrapper's ``__getattr__`` (a failed lookup
+    first); after ``reset`` none of them is refused, so ``last`` asks the inner
+    environment directly and returns the same tuple. Before ``reset`` it is the
+    wrapper's own ``last`` (the same errors).
+    """
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self._has_reset:
+            return self.env.last(observe)  # type: ignore[no-any-return]
+        return super().last(observe)  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
