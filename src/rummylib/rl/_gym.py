@@ -23,7 +23,6 @@ from ._common import (
     RENDER_MODES,
     REWARDS,
     action_id,
-    as_vector,
     check_choice,
     check_reward,
     engine_seed,
@@ -31,6 +30,7 @@ from ._common import (
     render_text,
     round_rewards,
 )
+from ._observe import StateObserver
 
 __all__ = ["RummyGymEnv", "gym_env"]
 
@@ -90,6 +90,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.illegal_reward = check_reward("illegal_reward", illegal_reward)
         self.codec = ActionCodec(rules, players)
         self.encoder = ObservationEncoder(rules, players)
+        self._observer = StateObserver(self.encoder, np)
         self.rules = rules
         self.players = players
         if not is_int_in(seat, 0, players - 1):
@@ -184,7 +185,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _observe(self) -> np.ndarray:
         assert self.game is not None
-        vector: np.ndarray = as_vector(self.encoder.encode(view(self.game, self.seat)), np)
+        vector: np.ndarray = self._observer(self.game, self.seat)  # encoder.encode(view(...)) as float32 (R-H1)
         return vector
 
     def _info(self) -> dict[str, Any]:

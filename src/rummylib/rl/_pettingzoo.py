@@ -13,7 +13,7 @@ from pettingzoo.utils import wrappers
 
 from rummylib.actions import NextRound
 from rummylib.encoding import ActionCodec, ObservationEncoder
-from rummylib.engine import GameState, Phase, apply, new_game, view
+from rummylib.engine import GameState, Phase, apply, new_game
 from rummylib.rules import REMIK, Ruleset
 
 from ._common import (
@@ -21,7 +21,6 @@ from ._common import (
     RENDER_MODES,
     REWARDS,
     action_id,
-    as_vector,
     check_choice,
     check_max_cycles,
     check_reward,
@@ -30,6 +29,7 @@ from ._common import (
     render_text,
     round_rewards,
 )
+from ._observe import StateObserver
 
 __all__ = ["env", "raw_env"]
 
@@ -111,6 +111,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         super().__init__()
         self.codec = ActionCodec(rules, players)
         self.encoder = ObservationEncoder(rules, players)
+        self._observe = StateObserver(self.encoder, np)
         self.rules = rules
         self._reward = check_choice("reward", reward, REWARDS)
         self._episode = check_choice("episode", episode, EPISODES)
@@ -172,7 +173,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             return cached
         assert self.game is not None
         seat = self.possible_agents.index(agent)
-        vector = as_vector(self.encoder.encode(view(self.game, seat)), np)
+        vector = self._observe(self.game, seat)  # encoder.encode(view(game, seat)) as float32 (R-H1)
         mask = np.zeros(self.codec.size, dtype=np.int8)
         if seat == self.game.to_act and not episode_over(self.game, self._episode):
             mask[self._legal] = 1

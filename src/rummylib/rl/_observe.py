@@ -1,0 +1,189 @@
+"""Observation vectors straight from a state and a seat: the environments' fast path.
+
+:class:`StateObserver` returns, as a float32 numpy vector, exactly
+``ObservationEncoder.encode(view(state, seat))`` (R-H1: the seat's view only),
+without building the :class:`~rummylib.PlayerView` or the list of integers.
+It reads from the state only the fields :func:`~rummylib.view` copies into a
+view (never another hand's cards, the stock's order or the seed) and writes
+the encoder's layout as bytes, most of them whole 53-count blocks; the
+table's numbers are worked out once per table and seat, the pile's once per
+pile. The few numbers that can pass 255 (a run's joker bits, running totals,
+counters) are written into the float vector afterwards. The tests check it
+against the encoder on every seat of many reachable states of both presets
+and house variants.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from rummylib._card import NUM_CARD_KINDS
+from rummylib.cards import Card, CardMultiset
+from rummylib.encoding import ObservationEncoder
+from rummylib.encoding._observation import _PHASES, _SLOT_WIDTH, COUNTER_CAP
+from rummylib.engine import GameState, Phase, TableMeld, view
+from rummylib.engine._state import TurnState
+
+from ._common import as_vector
+
+__all__ = ["StateObserver"]
+
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+#: Cached tables (and piles, and public knowledge) before the cache starts afresh.
+_CACHE_LIMIT: Final = 64
+#: The turn field off the viewer's turn.
+_NO_TURN: Final = (0, 0, 0, 0, 0, 0, 0)
+
+
+class StateObserver:
+    """``observer(state, seat)``: the observation vector of ``view(state, seat)`` (R-H1), as float32.
+
+    Equal to ``as_vector(encoder.encode(view(state, seat)), np)`` for every
+    state of the encoder's rules and table size.
+
+    Args:
+        encoder: the environment's encoder.
+        np: the numpy module.
+    """
+
+    def __init__(self, encoder: ObservationEncoder, np: Any) -> None:
+        self._enc = encoder
+        self._np = np
+        self._n = encoder.players
+        self._slots = encoder.slots
+        offsets = {f.name: f for f in encoder.fields}
+        #: ``pile_size`` to ``round``: one run of scalars, some of which may pass 255.
+        self._mid = offsets["pile_size"].offset
+        self._stock_len = offsets["known_stock"].length
+        self._opening_cap = encoder.high[offsets["opening"].offset]
+        self._total_cap = encoder.high[offsets["seats"].offset + 2]
+        self._opening_points = encoder.rules.opening_points
+        self._table_at = offsets["table"].offset
+        # A float32 holds every integer up to 2**24 exactly; past that, the encoder's own path.
+        self._fast = max(encoder.high) < 1 << 24
+        self._phases = {
+            (p, mine): bytes([*(int(p is q) for q in _PHASES), int(mine)]) for p in Phase for mine in (False, True)
+        }
+        self._tops = [bytes(NUM_CARD_KINDS)] + [
+            bytes(i * [0] + [1] + (NUM_CARD_KINDS - 1 - i) * [0]) for i in range(NUM_CARD_KINDS)
+        ]
+        self._tables: dict[tuple[int, int], tuple[tuple[TableMeld, ...], bytes, list[tuple[int, int]]]] = {}
+        self._piles: dict[int, tuple[tuple[Card, ...], bytes]] = {}
+        self._publics: dict[
+            tuple[int, int, int, int], tuple[tuple[CardMultiset, ...], CardMultiset, tuple[Card, ...], bytes]
+        ] = {}
+        #: Each viewer's seats in relative order: itself, then each seat to its left (R-P1).
+        self._order = [tuple((seat + k) % self._n for k in range(self._n)) for seat in range(self._n)]
+
+    def __call__(self, state: GameState, seat: int) -> Any:
+        if not self._fast:
+            return as_vector(self._enc.encode(view(state, seat)), self._np)
+        r = state.round
+        phase = r.phase
+        mine = r.to_act == seat and (phase is _DRAW or phase is _PLAY)
+        table, patches = self._table(r.table, seat)
+        mid = self._scalars(state, seat, r.turn if mine else None, phase)
+        wide: list[int] | None = None
+        try:
+            scalars = bytes(mid)
+        except ValueError:  # a number past 255: written below
+            scalars, wide = bytes(len(mid)), mid
+        parts = [self._phases[phase, mine], bytes(r.hands[seat].counts), table, self._pile(r.discard), scalars]
+        parts.append(self._public(r.known_cards, r.restocked, r.known_stock, seat))
+        vector = self._np.frombuffer(b"".join(parts), dtype=self._np.uint8).astype(self._np.float32)
+        for at, value in patches:
+            vector[at] = value
+        if wide is not None:
+            vector[self._mid : self._mid + len(wide)] = wide
+        return vector
+
+    def _scalars(self, state: GameState, seat: int, turn: TurnState | None, phase: Phase) -> list[int]:
+        # The encoder's pile_size .. round fields, in its order (R-P1: seats relative to the viewer).
+        r = state.round
+        hands, opened, totals, cap = r.hands, r.opened, state.totals, self._total_cap
+        out = [len(r.discard), len(r.stock), min(r.restocks, COUNTER_CAP)]
+        for s in self._order[seat]:
+            total = totals[s]
+            out += (len(hands[s]), opened[s], total if 0 <= total <= cap else (0 if total < 0 else cap))
+        if turn is None:
+            out += _NO_TURN
+        else:
+            out += (
+                0 if turn.drawn is None else turn.drawn.index + 1,
+                0 if turn.taken is None else turn.taken.index + 1,
+                0 if turn.must_meld is None else turn.must_meld.index + 1,
+                turn.must_go_out,
+                turn.freed_jokers,
+                min(turn.melds_laid, self._slots),
+                turn.laid,
+            )
+        if phase is _PLAY:  # R-O4: the opening in progress of the seat to act is public
+            out += (min(r.turn.opening_points, self._opening_cap), r.turn.opening_clean)
+        else:
+            out += (0, 0)
+        out += (self._opening_points, min(state.round_number, COUNTER_CAP), (state.dealer - seat) % self._n)
+        return out  # bools among them count as 0 and 1, as the encoder's int() of them
+
+    def _public(
+        self, known: tuple[CardMultiset, ...], restocked: CardMultiset, stock: tuple[Card, ...], seat: int
+    ) -> bytes:
+        # The known, restocked and known_stock fields: what every player knows (R-H1, D4, D6), rarely changed.
+        key = (id(known), id(restocked), id(stock), seat)
+        hit = self._publics.get(key)
+        if hit is not None and hit[0] is known and hit[1] is restocked and hit[2] is stock:
+            return hit[3]
+        parts = [bytes(known[s].counts) for s in self._order[seat][1:]]
+        parts.append(bytes(restocked.counts))
+        length = self._stock_len
+        if length:  # R-D6: the stock's public order, after a turnover, top first
+            codes = bytes([c.index + 1 for c in stock[:length]])  # a reachable state never has more
+            parts += (codes, bytes(length - len(codes)))
+        packed = b"".join(parts)
+        if len(self._publics) >= _CACHE_LIMIT:
+            self._publics.clear()
+        self._publics[key] = (known, restocked, stock, packed)
+        return packed
+
+    def _table(self, table: tuple[TableMeld, ...], seat: int) -> tuple[bytes, list[tuple[int, int]]]:
+        # The table changes only when something is laid: its numbers are worked out once per table and seat.
+        key = (id(table), seat)
+        hit = self._tables.get(key)
+        if hit is not None and hit[0] is table:
+            return hit[1], hit[2]
+        out: list[int] = []
+        on_table = [0] * NUM_CARD_KINDS
+        stands = [0] * 52
+        n = self._n
+        for tm in table[: self._slots]:
+            slot, cards, jokers_for = self._enc._meld_numbers(tm.meld)
+            out += (slot[0], 0 if tm.owner is None else 1 + (tm.owner - seat) % n, *slot[1:])
+            for i in cards:
+                on_table[i] += 1
+            for i in jokers_for:
+                stands[i] += 1
+        out += [0] * (_SLOT_WIDTH * (self._slots - min(len(table), self._slots)))
+        out += on_table
+        out += stands
+        patches = [(self._table_at + i, v) for i, v in enumerate(out) if v > 255]  # a run's joker bits
+        for at, _ in patches:
+            out[at - self._table_at] = 0
+        packed = bytes(out)
+        if len(self._tables) >= _CACHE_LIMIT:
+            self._tables.clear()
+        self._tables[key] = (table, packed, patches)
+        return packed, patches
+
+    def _pile(self, discard: tuple[Card, ...]) -> bytes:
+        # The pile's counts and its top, once per pile (it changes only on a take or a discard).
+        hit = self._piles.get(id(discard))
+        if hit is not None and hit[0] is discard:
+            return hit[1]
+        counts = [0] * NUM_CARD_KINDS
+        for card in discard:
+            counts[card.index] += 1
+        packed = bytes(counts) + self._tops[discard[-1].index + 1 if discard else 0]
+        if len(self._piles) >= _CACHE_LIMIT:
+            self._piles.clear()
+        self._piles[id(discard)] = (discard, packed)
+        return packed
