@@ -152,12 +152,17 @@ class StateObserver:
         if hit is not None and hit[0] is table:
             return hit[1], hit[2]
         out: list[int] = []
+        patches: list[tuple[int, int]] = []
         on_table = [0] * NUM_CARD_KINDS
         stands = [0] * 52
         n = self._n
         for tm in table[: self._slots]:
             slot, cards, jokers_for = self._enc._meld_numbers(tm.meld)
-            out += (slot[0], 0 if tm.owner is None else 1 + (tm.owner - seat) % n, *slot[1:])
+            kind, code, start, length, jokers, suits = slot
+            if jokers > 255:  # a run's joker bit past the eighth position: written into the floats
+                patches.append((self._table_at + len(out) + 5, jokers))
+                jokers = 0
+            out += (kind, 0 if tm.owner is None else 1 + (tm.owner - seat) % n, code, start, length, jokers, suits)
             for i in cards:
                 on_table[i] += 1
             for i in jokers_for:
@@ -165,9 +170,6 @@ class StateObserver:
         out += [0] * (_SLOT_WIDTH * (self._slots - min(len(table), self._slots)))
         out += on_table
         out += stands
-        patches = [(self._table_at + i, v) for i, v in enumerate(out) if v > 255]  # a run's joker bits
-        for at, _ in patches:
-            out[at - self._table_at] = 0
         packed = bytes(out)
         if len(self._tables) >= _CACHE_LIMIT:
             self._tables.clear()
