@@ -30,7 +30,7 @@ __all__ = ["StateObserver"]
 
 _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
-#: Cached tables (and piles, and public knowledge) before the cache starts afresh.
+#: Cached tables (and piles, and known cards) before the cache starts afresh.
 _CACHE_LIMIT: Final = 64
 #: The turn field off the viewer's turn.
 _NO_TURN: Final = (0, 0, 0, 0, 0, 0, 0)
@@ -70,9 +70,12 @@ class StateObserver:
         ]
         self._tables: dict[tuple[int, int], tuple[tuple[TableMeld, ...], bytes, list[tuple[int, int]]]] = {}
         self._piles: dict[int, tuple[tuple[Card, ...], bytes]] = {}
-        self._publics: dict[
-            tuple[int, int, int, int], tuple[tuple[CardMultiset, ...], CardMultiset, tuple[Card, ...], bytes]
-        ] = {}
+        self._knowns: dict[tuple[int, int], tuple[tuple[CardMultiset, ...], bytes]] = {}
+        self._refill: tuple[object, object, bytes] = (
+            None,
+            None,
+            b"",
+        )  # the last restocked, known_stock and their bytes
         #: Each viewer's seats in relative order: itself, then each seat to its left (R-P1).
         self._order = [tuple((seat + k) % self._n for k in range(self._n)) for seat in range(self._n)]
 
@@ -128,22 +131,25 @@ class StateObserver:
     def _public(
         self, known: tuple[CardMultiset, ...], restocked: CardMultiset, stock: tuple[Card, ...], seat: int
     ) -> bytes:
-        # The known, restocked and known_stock fields: what every player knows (R-H1, D4, D6), rarely changed.
-        key = (id(known), id(restocked), id(stock), seat)
-        hit = self._publics.get(key)
-        if hit is not None and hit[0] is known and hit[1] is restocked and hit[2] is stock:
-            return hit[3]
-        parts = [bytes(known[s].counts) for s in self._order[seat][1:]]
-        parts.append(bytes(restocked.counts))
-        length = self._stock_len
-        if length:  # R-D6: the stock's public order, after a turnover, top first
-            codes = bytes([c.index + 1 for c in stock[:length]])  # a reachable state never has more
-            parts += (codes, bytes(length - len(codes)))
-        packed = b"".join(parts)
-        if len(self._publics) >= _CACHE_LIMIT:
-            self._publics.clear()
-        self._publics[key] = (known, restocked, stock, packed)
-        return packed
+        # The known, restocked and known_stock fields: what every player knows (R-H1, D4, D6).
+        key = (id(known), seat)  # the known cards change only on a take, a swap or a lay
+        hit = self._knowns.get(key)
+        if hit is not None and hit[0] is known:
+            packed = hit[1]
+        else:
+            packed = b"".join([bytes(known[s].counts) for s in self._order[seat][1:]])
+            if len(self._knowns) >= _CACHE_LIMIT:
+                self._knowns.clear()
+            self._knowns[key] = (known, packed)
+        refill = self._refill
+        if refill[0] is not restocked or refill[1] is not stock:  # they change only on a refill or a draw
+            tail = bytes(restocked.counts)
+            length = self._stock_len
+            if length:  # R-D6: the stock's public order, after a turnover, top first
+                codes = bytes([c.index + 1 for c in stock[:length]])  # a reachable state never has more
+                tail += codes + bytes(length - len(codes))
+            refill = self._refill = (restocked, stock, tail)
+        return packed + refill[2]
 
     def _table(self, table: tuple[TableMeld, ...], seat: int) -> tuple[bytes, list[tuple[int, int]]]:
         # The table changes only when something is laid: its numbers are worked out once per table and seat.
