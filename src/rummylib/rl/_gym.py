@@ -9,7 +9,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from rummylib.actions import NextRound
+from rummylib.actions import Action, NextRound
 from rummylib.bots import Bot, SeatActions
 from rummylib.encoding import ActionCodec, ObservationEncoder
 from rummylib.engine import GameState, Phase, apply, legal_actions, new_game, view
@@ -175,7 +175,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self._done or chosen not in self._legal:
             self._done = True
             return self._observe(), self.illegal_reward, True, False, self._info()
-        state = self._after(apply(self.game, self.codec.decode(chosen)))
+        state = self._after(apply(self.game, self._legal[chosen]))  # the listed action, as decode(chosen)
         self.game = self._advance(state)
         reward, self._pending = self._pending, 0.0
         done = self._done = episode_over(self.game, self._episode)
@@ -191,8 +191,9 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _info(self) -> dict[str, Any]:
         assert self.game is not None
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        self._legal = [] if self._done or episode_over(self.game, self._episode) else self.codec.legal_ids(self.game)
-        mask[self._legal] = 1
+        over = self._done or episode_over(self.game, self._episode)
+        self._legal: dict[int, Action] = {} if over else self.codec._legal_by_id(self.game)
+        mask[list(self._legal)] = 1
         return {"action_mask": mask}
 
     def render(self) -> str | None:

@@ -11,7 +11,7 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from rummylib.actions import NextRound
+from rummylib.actions import Action, NextRound
 from rummylib.encoding import ActionCodec, ObservationEncoder
 from rummylib.engine import GameState, Phase, apply, new_game
 from rummylib.rules import REMIK, Ruleset
@@ -133,7 +133,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self.game: GameState | None = None
         self._cache: dict[str, dict[str, np.ndarray]] = {}
-        self._legal: list[int] = []
+        #: The legal ids of the agent to act, each with its action (``codec.decode`` of the id).
+        self._legal: dict[int, Action] = {}
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object on every call)."""
@@ -163,7 +165,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     def _moved(self) -> None:
         assert self.game is not None
         self._cache = {}
-        self._legal = self.codec.legal_ids(self.game)
+        self._legal = self.codec._legal_by_id(self.game)
         self.agent_selection = self.possible_agents[self.game.to_act]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -172,11 +174,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         if cached is not None:
             return cached
         assert self.game is not None
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         vector = self._observe(self.game, seat)  # encoder.encode(view(game, seat)) as float32 (R-H1)
         mask = np.zeros(self.codec.size, dtype=np.int8)
         if seat == self.game.to_act and not episode_over(self.game, self._episode):
-            mask[self._legal] = 1
+            mask[list(self._legal)] = 1
         out: dict[str, np.ndarray] = {"observation": vector, "action_mask": mask}
         self._cache[agent] = out
         return out
@@ -210,7 +212,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     def _play(self, action_id: int) -> None:
         assert self.game is not None
         before = self.game
-        state = apply(before, self.codec.decode(action_id))
+        state = apply(before, self._legal[action_id])  # the listed action, as decode(action_id)
         if state.round.to_act != before.round.to_act or state.round_number != before.round_number:
             self._turns += 1
         if state.phase is Phase.ROUND_OVER or state.is_over:
@@ -229,7 +231,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def _finish(self, *, truncated: bool) -> None:
         self._cache = {}
-        self._legal = []
+        self._legal = {}
         for a in self.agents:
             self.terminations[a] = not truncated
             self.truncations[a] = truncated
