@@ -6,21 +6,21 @@ without building the :class:`~rummylib.PlayerView` or the list of integers.
 It reads from the state only the fields :func:`~rummylib.view` copies into a
 view (never another hand's cards, the stock's order or the seed) and writes
 the encoder's layout as bytes, most of them whole 53-count blocks; the
-table's numbers are worked out once per table and seat, the pile's once per
-pile. The few numbers that can pass 255 (a run's joker bits, running totals,
-counters) are written into the float vector afterwards. The tests check it
-against the encoder on every seat of many reachable states of both presets
-and house variants.
+table's and the pile's numbers are the encoder's own (worked out once per
+table and seat, and once per pile), the known cards' bytes are kept per seat
+until they change. The few numbers that can pass 255 (a run's joker bits,
+running totals, counters) are written into the float vector afterwards. The
+tests check it against the encoder on every seat of many reachable states of
+both presets and house variants.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from rummylib._card import NUM_CARD_KINDS
 from rummylib.cards import Card, CardMultiset
 from rummylib.encoding import ObservationEncoder
-from rummylib.encoding._observation import _PHASES, _SLOT_WIDTH, COUNTER_CAP
+from rummylib.encoding._observation import _PHASES, COUNTER_CAP
 from rummylib.engine import GameState, Phase, TableMeld, view
 from rummylib.engine._state import TurnState
 
@@ -65,17 +65,11 @@ class StateObserver:
         self._phases = {
             (p, mine): bytes([*(int(p is q) for q in _PHASES), int(mine)]) for p in Phase for mine in (False, True)
         }
-        self._tops = [bytes(NUM_CARD_KINDS)] + [
-            bytes(i * [0] + [1] + (NUM_CARD_KINDS - 1 - i) * [0]) for i in range(NUM_CARD_KINDS)
-        ]
-        self._tables: dict[tuple[int, int], tuple[tuple[TableMeld, ...], bytes, list[tuple[int, int]]]] = {}
-        self._piles: dict[int, tuple[tuple[Card, ...], bytes]] = {}
+        self._tables: dict[int, tuple[tuple[int, ...], bytes, list[tuple[int, int]]]] = {}
+        self._last_pile: tuple[tuple[int, ...], bytes] = ((), b"")
         self._knowns: dict[tuple[int, int], tuple[tuple[CardMultiset, ...], bytes]] = {}
-        self._refill: tuple[object, object, bytes] = (
-            None,
-            None,
-            b"",
-        )  # the last restocked, known_stock and their bytes
+        #: The last restocked cards and known stock order seen, and their bytes.
+        self._refill: tuple[object, object, bytes] = (None, None, b"")
         #: Each viewer's seats in relative order: itself, then each seat to its left (R-P1).
         self._order = [tuple((seat + k) % self._n for k in range(self._n)) for seat in range(self._n)]
 
@@ -152,46 +146,25 @@ class StateObserver:
         return packed + refill[2]
 
     def _table(self, table: tuple[TableMeld, ...], seat: int) -> tuple[bytes, list[tuple[int, int]]]:
-        # The table changes only when something is laid: its numbers are worked out once per table and seat.
-        key = (id(table), seat)
-        hit = self._tables.get(key)
-        if hit is not None and hit[0] is table:
+        # The encoder's own table numbers (once per table and seat), as bytes once per table and seat too.
+        numbers = self._enc._table_numbers(table, seat)
+        hit = self._tables.get(id(numbers))
+        if hit is not None and hit[0] is numbers:
             return hit[1], hit[2]
-        out: list[int] = []
-        patches: list[tuple[int, int]] = []
-        on_table = [0] * NUM_CARD_KINDS
-        stands = [0] * 52
-        n = self._n
-        for tm in table[: self._slots]:
-            slot, cards, jokers_for = self._enc._meld_numbers(tm.meld)
-            kind, code, start, length, jokers, suits = slot
-            if jokers > 255:  # a run's joker bit past the eighth position: written into the floats
-                patches.append((self._table_at + len(out) + 5, jokers))
-                jokers = 0
-            out += (kind, 0 if tm.owner is None else 1 + (tm.owner - seat) % n, code, start, length, jokers, suits)
-            for i in cards:
-                on_table[i] += 1
-            for i in jokers_for:
-                stands[i] += 1
-        out += [0] * (_SLOT_WIDTH * (self._slots - min(len(table), self._slots)))
-        out += on_table
-        out += stands
-        packed = bytes(out)
+        try:
+            packed, patches = bytes(numbers), []
+        except ValueError:  # a run's joker bit past the eighth position: written into the floats
+            patches = [(self._table_at + i, v) for i, v in enumerate(numbers) if v > 255]
+            packed = bytes(0 if v > 255 else v for v in numbers)
         if len(self._tables) >= _CACHE_LIMIT:
             self._tables.clear()
-        self._tables[key] = (table, packed, patches)
+        self._tables[id(numbers)] = (numbers, packed, patches)
         return packed, patches
 
     def _pile(self, discard: tuple[Card, ...]) -> bytes:
-        # The pile's counts and its top, once per pile (it changes only on a take or a discard).
-        hit = self._piles.get(id(discard))
-        if hit is not None and hit[0] is discard:
-            return hit[1]
-        counts = [0] * NUM_CARD_KINDS
-        for card in discard:
-            counts[card.index] += 1
-        packed = bytes(counts) + self._tops[discard[-1].index + 1 if discard else 0]
-        if len(self._piles) >= _CACHE_LIMIT:
-            self._piles.clear()
-        self._piles[id(discard)] = (discard, packed)
-        return packed
+        # The encoder's pile and pile_top numbers (once per pile), as bytes.
+        numbers = self._enc._pile_numbers(discard)
+        last = self._last_pile
+        if last[0] is not numbers:
+            last = self._last_pile = (numbers, bytes(numbers))
+        return last[1]
