@@ -32,12 +32,15 @@ RULES = {
 
 
 def _check(observer: StateObserver, enc: ObservationEncoder, state: rl.GameState) -> None:
+    # The reference: a fresh encoder (nothing cached) of the seat's view; ``enc`` (the observer's) has seen other states.
+    fresh = ObservationEncoder(enc.rules, enc.players)
     for seat in range(state.num_players):
-        slow = enc.encode(rl.view(state, seat))
+        slow = fresh.encode(rl.view(state, seat))
         fast = observer(state, seat)
         assert fast.dtype == np.float32 and fast.shape == (enc.size,)
         assert fast.tolist() == slow  # every number, exact (the view's only, R-H1)
         assert np.array_equal(fast, as_vector(slow, np))
+        assert enc.encode(rl.view(state, seat)) == slow  # the encoder's caches change nothing
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -48,11 +51,11 @@ def test_fast_observation_is_the_encoders_on_reachable_states(name: str, players
     enc = ObservationEncoder(rules, players)
     observer = StateObserver(enc, np)
     states = 0
-    for seed in range(2):  # refills in most of these games (R-D4, D6), totals past 255 in remik's longer ones
-        for state in walk(rules, players, seed, 500):
+    for seed in (1, 2):  # refills in most of these games (R-D4, D6), totals past 255 in remik's longer ones
+        for state in walk(rules, players, seed, 300):
             _check(observer, enc, state)
             states += 1
-    assert states > 500
+    assert states > 300
 
 
 def test_fast_observation_writes_wide_joker_bits_and_totals() -> None:
