@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import logging
 import warnings
 from typing import Any
 
@@ -136,6 +137,23 @@ def test_the_wrapped_environment_reads_as_the_raw_one() -> None:
     assert obs is raw.observe(raw.agent_selection)
     assert (reward, termination, truncation, info) == raw.last()[1:]
     assert str(e) == str(raw) == "rummylib_v0"
+
+
+def test_the_wrapper_keeps_pettingzoos_order_checks(caplog: pytest.LogCaptureFixture) -> None:
+    # The direct last()/step() behave as PettingZoo's OrderEnforcingWrapper before reset and after the end.
+    e = env(rules=rl.STRAIGHT, players=2)
+    with pytest.raises(AssertionError, match="reset"):
+        e.step(0)
+    e.reset(seed=3)
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0]))  # illegal: the episode ends
+    for _agent in e.agent_iter():
+        e.step(None)
+    assert not e.agents
+    with caplog.at_level(logging.WARNING):
+        e.step(None)  # PettingZoo only warns, through its logger, about a step after the end
+    assert "step() called after all agents are terminated" in caplog.text
+    e.reset(seed=3)
+    assert e.agents == ["player_0", "player_1"]
 
 
 @pytest.mark.parametrize("mode", ["ansi", "human"])

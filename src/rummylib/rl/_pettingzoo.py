@@ -49,19 +49,28 @@ def env(**kwargs: Any) -> AECEnv:
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper`` with a direct ``last()`` once reset.
+    """PettingZoo's ``OrderEnforcingWrapper`` with a direct ``last()`` and ``step()`` once reset.
 
     ``AECEnv.last`` on the wrapper reads five attributes of the inner
     environment, each through the wrapper's ``__getattr__`` (a failed lookup
     first); after ``reset`` none of them is refused, so ``last`` asks the inner
-    environment directly and returns the same tuple. Before ``reset`` it is the
-    wrapper's own ``last`` (the same errors).
+    environment directly and returns the same tuple. ``step`` likewise reads
+    the inner agents directly, then does what the wrapper's does. Before
+    ``reset`` (and ``step`` with no agent left) both are the wrapper's own
+    (the same errors and warnings).
     """
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if self._has_reset:
             return self.env.last(observe)  # type: ignore[no-any-return]
         return super().last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
 
     def __str__(self) -> str:
         return str(self.env)
