@@ -48,6 +48,8 @@ def assert_bijection(codec: ActionCodec, state: rl.GameState) -> None:
         assert 0 <= i < codec.size
         assert codec.encode(action) == i
         assert codec.decode(i) == action
+    # The environments play the listed action of an id instead of decoding it: the same action.
+    assert list(codec._legal_by_id(state).items()) == list(zip(ids, actions))
     mask = codec.legal_mask(state)
     assert len(mask) == codec.size
     assert {i for i, bit in enumerate(mask) if bit} == set(ids)

@@ -93,3 +93,16 @@ def test_opponents_that_are_not_bots_are_refused(opponents: object) -> None:
 def test_a_bad_illegal_reward_is_refused() -> None:
     with pytest.raises(ValueError, match="illegal_reward"):
         gym_env(rules=rl.STRAIGHT, players=2, illegal_reward="x")
+
+
+def test_observation_is_the_encoders_vector_of_the_learners_view() -> None:
+    # R-H1: the fast path's vector is the encoder's of the learner's view, step after step.
+    e = gym_env(rules=rl.REMIK, players=3, opponents="greedy", seat=2)
+    obs, info = e.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for _ in range(40):
+        assert e.game is not None
+        assert obs.dtype == np.float32 and obs.tolist() == e.encoder.encode(rl.view(e.game, 2))
+        obs, _, done, _, info = e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        if done:
+            break

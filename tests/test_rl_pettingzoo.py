@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import logging
 import warnings
 from typing import Any
 
@@ -113,6 +114,46 @@ def test_observation_is_the_encoders_and_mask_the_codecs() -> None:
     assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(e.codec.legal_ids(e.game))
     other = e.observe(e.possible_agents[1 - seat])
     assert not other["action_mask"].any()
+
+
+@pytest.mark.parametrize("bad", [-1, 10**9])
+def test_an_id_out_of_range_is_an_illegal_action(bad: int) -> None:
+    # raw_env's own check, in place of PettingZoo's AssertOutOfBoundsWrapper: the episode ends.
+    e = env(rules=rl.STRAIGHT, players=2)
+    e.reset(seed=2)
+    agent = e.agent_selection
+    e.step(bad)
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1.0
+
+
+def test_the_wrapped_environment_reads_as_the_raw_one() -> None:
+    e = env(rules=rl.STRAIGHT, players=2)
+    with pytest.raises(AttributeError, match="before reset"):
+        e.last()
+    e.reset(seed=4)
+    raw = e.unwrapped
+    obs, reward, termination, truncation, info = e.last()
+    assert obs is raw.observe(raw.agent_selection)
+    assert (reward, termination, truncation, info) == raw.last()[1:]
+    assert str(e) == str(raw) == "rummylib_v0"
+
+
+def test_the_wrapper_keeps_pettingzoos_order_checks(caplog: pytest.LogCaptureFixture) -> None:
+    # The direct last()/step() behave as PettingZoo's OrderEnforcingWrapper before reset and after the end.
+    e = env(rules=rl.STRAIGHT, players=2)
+    with pytest.raises(AssertionError, match="reset"):
+        e.step(0)
+    e.reset(seed=3)
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0]))  # illegal: the episode ends
+    for _agent in e.agent_iter():
+        e.step(None)
+    assert not e.agents
+    with caplog.at_level(logging.WARNING):
+        e.step(None)  # PettingZoo only warns, through its logger, about a step after the end
+    assert "step() called after all agents are terminated" in caplog.text
+    e.reset(seed=3)
+    assert e.agents == ["player_0", "player_1"]
 
 
 @pytest.mark.parametrize("mode", ["ansi", "human"])

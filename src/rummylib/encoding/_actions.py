@@ -250,9 +250,17 @@ class ActionCodec:
         Raises:
             EncodingError: ``state`` is not a game state of this codec's rules and table size.
         """
+        return list(self._legal_by_id(state))
+
+    def _legal_by_id(self, state: GameState) -> dict[int, Action]:
+        """``{id: action}`` for every legal single step of ``state``, in ``legal_actions`` order.
+
+        Each action is the one :meth:`decode` of its id gives (the codec is a
+        bijection on legal actions), so an environment plays it without decoding.
+        """
         base = self.discard_base
         # A listed discard holds a card of the hand, so its id is direct (most listed actions are discards).
-        return [base + a.card.index if type(a) is Discard else self.encode(a) for a in self._single_steps(state)]
+        return {base + a.card.index if type(a) is Discard else self.encode(a): a for a in self._single_steps(state)}
 
     def legal_mask(self, state: GameState) -> bytearray:
         """A ``size``-long mask: 1 at each legal id of ``state``, else 0.

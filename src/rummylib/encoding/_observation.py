@@ -6,7 +6,7 @@ from typing import Final, NamedTuple
 
 from rummylib._card import NUM_CARD_KINDS
 from rummylib.cards import Card
-from rummylib.engine import Phase, PlayerView
+from rummylib.engine import Phase, PlayerView, TableMeld
 from rummylib.melds import Group, Meld, Run
 from rummylib.rules import RestockRule, Ruleset, Scoring
 
@@ -16,10 +16,14 @@ from ._errors import EncodingError, EncodingReason, shorten
 __all__ = ["Field", "ObservationEncoder"]
 
 _PHASES: Final = (Phase.DRAW, Phase.PLAY, Phase.ROUND_OVER, Phase.GAME_OVER)
+#: The one-hot ``phase`` numbers of each phase.
+_PHASE_CODES: Final = {p: tuple(int(p is q) for q in _PHASES) for p in Phase}
 #: Numbers per table slot: kind, owner, suit or rank, start, length, joker slots, group suits.
 _SLOT_WIDTH: Final = 7
 #: Counters without a natural bound (restocks, rounds) are clipped here.
 COUNTER_CAP: Final = 1000
+#: Tables (and piles) whose numbers are kept before the cache starts afresh.
+_SECTIONS_CACHED: Final = 64
 
 
 class Field(NamedTuple):
@@ -149,6 +153,8 @@ class ObservationEncoder:
         #: The length of every vector :meth:`encode` returns.
         self.size: Final = len(high)
         self._memo: dict[int, tuple[Meld, _MeldNumbers]] = {}
+        self._tables: dict[tuple[int, int], tuple[tuple[TableMeld, ...], tuple[int, ...]]] = {}
+        self._piles: dict[int, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
         self._opening_cap = self.high[self.field("opening").offset]
 
     def __repr__(self) -> str:
@@ -199,26 +205,44 @@ class ObservationEncoder:
             raise EncodingError(EncodingReason.WRONG_GAME, view, msg)
 
     def _phase(self, view: PlayerView, out: list[int]) -> None:
-        out += [int(view.phase is p) for p in _PHASES]
+        out += _PHASE_CODES[view.phase]
         out.append(int(view.is_my_turn))
 
     def _table(self, view: PlayerView, out: list[int]) -> None:
+        out += self._table_numbers(view.table, view.seat)
+
+    def _table_numbers(self, table: tuple[TableMeld, ...], seat: int) -> tuple[int, ...]:
+        """The ``table``, ``table_cards`` and ``table_jokers_for`` fields of ``table`` seen from ``seat``.
+
+        The table changes only when something is laid, and states share it
+        until then: its numbers are worked out once per table and seat (the
+        cache holds the table itself, so its id cannot be reused meanwhile).
+        """
+        key = (id(table), seat)
+        hit = self._tables.get(key)
+        if hit is not None and hit[0] is table:
+            return hit[1]
+        out: list[int] = []
         on_table = [0] * NUM_CARD_KINDS
         stands = [0] * 52
         n = self.players
-        for tm in view.table[: self.slots]:
+        for tm in table[: self.slots]:
             slot, cards, jokers_for = self._meld_numbers(tm.meld)
-            owner = 0 if tm.owner is None else 1 + (tm.owner - view.seat) % n
             out.append(slot[0])
-            out.append(owner)
+            out.append(0 if tm.owner is None else 1 + (tm.owner - seat) % n)
             out += slot[1:]
             for i in cards:
                 on_table[i] += 1
             for i in jokers_for:
                 stands[i] += 1
-        out += [0] * (_SLOT_WIDTH * (self.slots - min(len(view.table), self.slots)))
+        out += [0] * (_SLOT_WIDTH * (self.slots - min(len(table), self.slots)))
         out += on_table
         out += stands
+        numbers = tuple(out)
+        if len(self._tables) >= _SECTIONS_CACHED:
+            self._tables.clear()
+        self._tables[key] = (table, numbers)
+        return numbers
 
     def _meld_numbers(self, meld: Meld) -> _MeldNumbers:
         # Table melds are immutable and shared from state to state: each is worked out once.
@@ -246,15 +270,25 @@ class ObservationEncoder:
         return numbers
 
     def _pile(self, view: PlayerView, out: list[int]) -> None:
+        out += self._pile_numbers(view.discard)
+        out += [len(view.discard), view.stock_size, min(view.restocks, COUNTER_CAP)]
+
+    def _pile_numbers(self, discard: tuple[Card, ...]) -> tuple[int, ...]:
+        """The ``pile`` and ``pile_top`` fields: once per pile (it changes only on a take or a discard)."""
+        hit = self._piles.get(id(discard))
+        if hit is not None and hit[0] is discard:
+            return hit[1]
         pile = [0] * NUM_CARD_KINDS
-        for card in view.discard:
+        for card in discard:
             pile[card.index] += 1
         top = [0] * NUM_CARD_KINDS
-        if view.discard:
-            top[view.discard[-1].index] = 1
-        out += pile
-        out += top
-        out += [len(view.discard), view.stock_size, min(view.restocks, COUNTER_CAP)]
+        if discard:
+            top[discard[-1].index] = 1
+        numbers = (*pile, *top)
+        if len(self._piles) >= _SECTIONS_CACHED:
+            self._piles.clear()
+        self._piles[id(discard)] = (discard, numbers)
+        return numbers
 
     def _seats(self, view: PlayerView, out: list[int]) -> None:
         n = self.players

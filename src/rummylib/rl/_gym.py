@@ -9,7 +9,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from rummylib.actions import NextRound
+from rummylib.actions import Action, NextRound
 from rummylib.bots import Bot, SeatActions
 from rummylib.encoding import ActionCodec, ObservationEncoder
 from rummylib.engine import GameState, Phase, apply, legal_actions, new_game, view
@@ -23,7 +23,6 @@ from ._common import (
     RENDER_MODES,
     REWARDS,
     action_id,
-    as_vector,
     check_choice,
     check_reward,
     engine_seed,
@@ -31,6 +30,7 @@ from ._common import (
     render_text,
     round_rewards,
 )
+from ._observe import StateObserver
 
 __all__ = ["RummyGymEnv", "gym_env"]
 
@@ -90,6 +90,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.illegal_reward = check_reward("illegal_reward", illegal_reward)
         self.codec = ActionCodec(rules, players)
         self.encoder = ObservationEncoder(rules, players)
+        self._observer = StateObserver(self.encoder, np)
         self.rules = rules
         self.players = players
         if not is_int_in(seat, 0, players - 1):
@@ -174,7 +175,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self._done or chosen not in self._legal:
             self._done = True
             return self._observe(), self.illegal_reward, True, False, self._info()
-        state = self._after(apply(self.game, self.codec.decode(chosen)))
+        state = self._after(apply(self.game, self._legal[chosen]))  # the listed action, as decode(chosen)
         self.game = self._advance(state)
         reward, self._pending = self._pending, 0.0
         done = self._done = episode_over(self.game, self._episode)
@@ -184,14 +185,15 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _observe(self) -> np.ndarray:
         assert self.game is not None
-        vector: np.ndarray = as_vector(self.encoder.encode(view(self.game, self.seat)), np)
+        vector: np.ndarray = self._observer(self.game, self.seat)  # encoder.encode(view(...)) as float32 (R-H1)
         return vector
 
     def _info(self) -> dict[str, Any]:
         assert self.game is not None
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        self._legal = [] if self._done or episode_over(self.game, self._episode) else self.codec.legal_ids(self.game)
-        mask[self._legal] = 1
+        over = self._done or episode_over(self.game, self._episode)
+        self._legal: dict[int, Action] = {} if over else self.codec._legal_by_id(self.game)
+        mask[list(self._legal)] = 1
         return {"action_mask": mask}
 
     def render(self) -> str | None:

@@ -11,9 +11,9 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from rummylib.actions import NextRound
+from rummylib.actions import Action, NextRound
 from rummylib.encoding import ActionCodec, ObservationEncoder
-from rummylib.engine import GameState, Phase, apply, new_game, view
+from rummylib.engine import GameState, Phase, apply, new_game
 from rummylib.rules import REMIK, Ruleset
 
 from ._common import (
@@ -21,7 +21,6 @@ from ._common import (
     RENDER_MODES,
     REWARDS,
     action_id,
-    as_vector,
     check_choice,
     check_max_cycles,
     check_reward,
@@ -30,18 +29,51 @@ from ._common import (
     render_text,
     round_rewards,
 )
+from ._observe import StateObserver
 
 __all__ = ["env", "raw_env"]
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment wrapped as PettingZoo's classic games are (bounds and call order checked).
+    """The environment with PettingZoo's call-order checks (its ``OrderEnforcingWrapper``).
 
-    Takes the arguments of :class:`raw_env`.
+    Takes the arguments of :class:`raw_env`. PettingZoo's classic games also wrap
+    theirs in ``TerminateIllegalWrapper`` and ``AssertOutOfBoundsWrapper``;
+    :class:`raw_env` does both jobs itself (an id outside the mask, in range or
+    not, ends the episode with ``illegal_reward``; an action that is not an
+    integer id raises :class:`~rummylib.encoding.EncodingError`), so neither
+    is stacked on it: each wrapper level forwards every attribute read through
+    a failed lookup, which cost more than the rest of the environment's own step.
     """
-    inner = raw_env(**kwargs)
-    out: AECEnv = wrappers.AssertOutOfBoundsWrapper(inner)
-    return wrappers.OrderEnforcingWrapper(out)
+    return _OrderEnforcing(raw_env(**kwargs))
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` with a direct ``last()`` and ``step()`` once reset.
+
+    ``AECEnv.last`` on the wrapper reads five attributes of the inner
+    environment, each through the wrapper's ``__getattr__`` (a failed lookup
+    first); after ``reset`` none of them is refused, so ``last`` asks the inner
+    environment directly and returns the same tuple. ``step`` likewise reads
+    the inner agents directly, then does what the wrapper's does. Before
+    ``reset`` (and ``step`` with no agent left) both are the wrapper's own
+    (the same errors and warnings).
+    """
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self._has_reset:
+            return self.env.last(observe)  # type: ignore[no-any-return]
+        return super().last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
@@ -88,6 +120,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         super().__init__()
         self.codec = ActionCodec(rules, players)
         self.encoder = ObservationEncoder(rules, players)
+        self._observe = StateObserver(self.encoder, np)
         self.rules = rules
         self._reward = check_choice("reward", reward, REWARDS)
         self._episode = check_choice("episode", episode, EPISODES)
@@ -109,7 +142,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self.game: GameState | None = None
         self._cache: dict[str, dict[str, np.ndarray]] = {}
-        self._legal: list[int] = []
+        #: The legal ids of the agent to act, each with its action (``codec.decode`` of the id).
+        self._legal: dict[int, Action] = {}
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object on every call)."""
@@ -139,7 +174,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     def _moved(self) -> None:
         assert self.game is not None
         self._cache = {}
-        self._legal = self.codec.legal_ids(self.game)
+        self._legal = self.codec._legal_by_id(self.game)
         self.agent_selection = self.possible_agents[self.game.to_act]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -148,11 +183,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         if cached is not None:
             return cached
         assert self.game is not None
-        seat = self.possible_agents.index(agent)
-        vector = as_vector(self.encoder.encode(view(self.game, seat)), np)
+        seat = self._seats[agent]
+        vector = self._observe(self.game, seat)  # encoder.encode(view(game, seat)) as float32 (R-H1)
         mask = np.zeros(self.codec.size, dtype=np.int8)
         if seat == self.game.to_act and not episode_over(self.game, self._episode):
-            mask[self._legal] = 1
+            mask[list(self._legal)] = 1
         out: dict[str, np.ndarray] = {"observation": vector, "action_mask": mask}
         self._cache[agent] = out
         return out
@@ -186,7 +221,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     def _play(self, action_id: int) -> None:
         assert self.game is not None
         before = self.game
-        state = apply(before, self.codec.decode(action_id))
+        state = apply(before, self._legal[action_id])  # the listed action, as decode(action_id)
         if state.round.to_act != before.round.to_act or state.round_number != before.round_number:
             self._turns += 1
         if state.phase is Phase.ROUND_OVER or state.is_over:
@@ -205,7 +240,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def _finish(self, *, truncated: bool) -> None:
         self._cache = {}
-        self._legal = []
+        self._legal = {}
         for a in self.agents:
             self.terminations[a] = not truncated
             self.truncations[a] = truncated
