@@ -90,7 +90,8 @@ def small_partition_of_list(cards: list[object], rules: object, settings: Search
     last_rules, last_settings, table, pack, most = _LAST[0]
     if last_rules is not rules or last_settings is not settings:  # almost always the last call's: no look-up
         last_rules, last_settings, table, pack, most = _remember(rules, settings)
-    if table is None or len(cards) > most:
+    size = len(cards)
+    if table is None or size > most:
         return None
     packed = 0
     counts = [0] * 53
@@ -102,7 +103,6 @@ def small_partition_of_list(cards: list[object], rules: object, settings: Search
         packed += pack[i]
         counts[i] = 1
     a = packed & _POSITION_BITS
-    size = len(cards)
     if a.bit_count() != size:
         return None  # a joker (no bit), or a card twice (a carry)
     if (
