@@ -276,3 +276,22 @@ def test_inputs_are_not_mutated() -> None:
     before = list(hand)
     both(hand, STRAIGHT)
     assert hand == before
+
+
+def test_list_path_follows_each_calls_ruleset_and_settings() -> None:
+    # R-V: the list path remembers the last ruleset and settings it answered under; calls that switch
+    # between rulesets it takes, rulesets it does not (jokers side by side) and settings that turn it
+    # off or narrow it must each get the general search's answer.
+    house = attrs.evolve(NO_JOKER_REMIK, name="adjacent", adjacent_jokers=True)
+    narrow = attrs.evolve(DEFAULT_SETTINGS, lp_from=4)
+    hands = [cards("2C 3C 4C 9D 9S 9H KS"), cards("5H 6H 7H 9C"), cards("AS 2S 3S QH KH AH 7D")]
+    for _ in range(2):
+        for rules in (STRAIGHT, house, REMIK, ACE_HIGH_STRAIGHT, THREE_DECKS, STRAIGHT):
+            for hand in hands:
+                want = general(hand, rules)
+                assert best_partition(hand, rules) == want
+                for tuned in (DEFAULT_SETTINGS, GENERAL, narrow):  # a list is answered as its multiset
+                    assert search_partition(hand, rules, tuned) == search_partition(CardMultiset(hand), rules, tuned)
+    with pytest.raises(RulesetError):
+        best_partition(cards("AS 2S 3S"), None)  # type: ignore[arg-type]
+    assert best_partition(hands[0], STRAIGHT) == general(hands[0], STRAIGHT)  # after a refused ruleset

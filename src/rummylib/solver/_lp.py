@@ -76,6 +76,8 @@ class _Simplex:
     ) -> None:
         m = len(capacity)
         self.columns = columns
+        # Per column, its rows when every coefficient is 1 (y[i] * 1 is y[i]: the pricing skips the product).
+        self.unit_rows = [tuple(i for i, _ in col) if all(a == 1 for _, a in col) else None for col in columns]
         self.gains = gains
         # A tiny fixed perturbation of b breaks the ties that make packing
         # programmes degenerate (and the simplex stall); it keeps runs deterministic.
@@ -91,7 +93,7 @@ class _Simplex:
         Partial pricing: the best reduced cost among a window of columns after
         the last one that entered; a full pass proves optimality.
         """
-        columns, gains, y = self.columns, self.gains, self.y
+        columns, gains, y, unit_rows = self.columns, self.gains, self.y, self.unit_rows
         n = len(columns)
         best = _TOL
         enter = -1
@@ -99,8 +101,13 @@ class _Simplex:
         seen = 0
         while seen < n:
             r = gains[k]
-            for i, a in columns[k]:
-                r -= y[i] * a
+            rows = unit_rows[k]
+            if rows is None:
+                for i, a in columns[k]:
+                    r -= y[i] * a
+            else:
+                for i in rows:
+                    r -= y[i]
             if r > best:
                 best = r
                 enter = k
@@ -119,38 +126,46 @@ class _Simplex:
         return enter, best
 
     def pivot(self, enter: int, reduced: float) -> bool:
-        """Bring column ``enter`` into the basis (ratio test, inverse and price update); ``False`` if unbounded."""
+        """Bring column ``enter`` into the basis (ratio test, inverse and price update); ``False`` if unbounded.
+
+        The arithmetic is the plain dense update's, operation for operation
+        (zeros of the inverse are all ``+0.0``, so adding or subtracting a zero
+        product changes nothing): only the loops are cheaper. A row of the
+        inverse is updated only where the pivot row has a non-zero.
+        """
         n = len(self.columns)
         binv, xb = self.binv, self.xb
-        m = len(xb)
         column = self.columns[enter] if enter < n else ((enter - n, 1),)
-        d = [0.0] * m
-        for i, a in column:
-            for row in range(m):
-                v = binv[row][i]
-                if v:
-                    d[row] += v * a
+        d: list[float] = []
+        for k, (i, a) in enumerate(column):  # the entering column in the current basis: binv times it
+            d = [r[i] * a for r in binv] if k == 0 else [x + r[i] * a for x, r in zip(d, binv)]
         p = -1
         theta = 0.0
-        for row in range(m):
-            if d[row] > 1e-9:
-                t = xb[row] / d[row]
+        for row, f in enumerate(d):
+            if f > 1e-9:
+                t = xb[row] / f
                 if p < 0 or t < theta:
                     theta = t
                     p = row
         if p < 0:  # unbounded: cannot happen with positive columns and finite b
             return False
-        for row in range(m):
-            if d[row] and row != p:
-                xb[row] -= theta * d[row]
+        for row, f in enumerate(d):
+            if f and row != p:
+                xb[row] -= theta * f
         xb[p] = theta
         self.basis[p] = enter if enter < n else -1
         inv = 1.0 / d[p]
         prow = [v * inv for v in binv[p]]
         binv[p] = prow
-        for row in range(m):
-            f = d[row]
+        nonzero = [(c, q) for c, q in enumerate(prow) if q]
+        dense = 2 * len(nonzero) > len(prow)
+        for row, f in enumerate(d):
             if f and row != p:
-                binv[row] = [v - f * q for v, q in zip(binv[row], prow)]
+                if dense:  # a zero of the pivot row leaves the entry as it is
+                    binv[row] = [v - f * q for v, q in zip(binv[row], prow)]
+                else:
+                    r = binv[row]
+                    for c, q in nonzero:
+                        r[c] -= f * q
         self.y = [v + reduced * q for v, q in zip(self.y, prow)]
         return True

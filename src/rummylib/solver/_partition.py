@@ -25,7 +25,8 @@ from rummylib.solver._search import (
     shape_gain_penalty,
 )
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
-from rummylib.solver._small import small_partition, small_partition_of_list
+from rummylib.solver._small import small_partition
+from rummylib.solver._small_list import small_partition_of_list
 from rummylib.solver._tables import Shape, Tables, build_melds, leftover, tables_for
 
 __all__ = ["best_partition", "search_partition"]
@@ -100,7 +101,7 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     >>> [str(m) for m in p.melds], str(p.leftover), p.penalty
     (['2H 3H 4H 5H', '9S 9D 9C'], 'KS 7D', 17)
     """
-    if type(hand) is list and isinstance(rules, Ruleset):  # the common call, a hand as a list: one call less
+    if type(hand) is list:  # the common call, a hand as a list: one call less
         fast = small_partition_of_list(hand, rules, DEFAULT_SETTINGS)
         if fast is not None:
             return fast
@@ -114,7 +115,7 @@ def search_partition(hand: Iterable[Card], rules: Ruleset, settings: SearchSetti
         InvalidCardsError: as :func:`best_partition`.
         RulesetError: as :func:`best_partition`.
     """
-    if type(hand) is list and isinstance(rules, Ruleset):
+    if type(hand) is list:
         fast = small_partition_of_list(hand, rules, settings)  # the common call: a hand as a list
         if fast is not None:
             return fast

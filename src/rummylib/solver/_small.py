@@ -31,7 +31,8 @@ rules with jokers side by side, whose candidates differ, more than
 20 cards it was faster than the general search on every hand tried), or the
 general search's LP zone, from which it orders its candidates by the
 relaxation's prices and may return another partition of equal penalty)
-return ``None`` and take the general path.
+return ``None`` and take the general path. A hand passed as a plain list is
+read by ``_small_list`` without building a multiset first.
 
 >>> from rummylib import STRAIGHT, parse_cards, CardMultiset
 >>> p = small_partition(CardMultiset(parse_cards("2H 3H 4H 5H 9C 9D 9S KS 7D")), STRAIGHT)
@@ -47,7 +48,7 @@ from typing import NamedTuple
 
 from rummylib._card import CARDS
 from rummylib._card import SUITS as _SUITS
-from rummylib.cards import Card, CardMultiset
+from rummylib.cards import CardMultiset
 from rummylib.melds import Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import wants_lp
@@ -64,10 +65,6 @@ _trusted = CardMultiset._trusted
 _BIT: tuple[int, ...] = tuple(1 << POS[c] for c in range(52))
 #: Bit 0 of every rank's four positions.
 _NIBBLES = sum(1 << (4 * r) for r in range(13))
-#: Bit of each card index at its search position; none for the joker.
-_BIT53: tuple[int, ...] = (*_BIT, 0)
-#: Bit 0 of each card index's rank nibble (rank-major, as the search positions); none for the joker.
-_RANK_ONE: tuple[int, ...] = (*(1 << (4 * (c % 13)) for c in range(52)), 0)
 _MORE_THAN_ONE = (1).__lt__
 
 
@@ -89,26 +86,7 @@ class _Answer(NamedTuple):
 
     melds: tuple[Meld, ...]
     used: tuple[int, ...]  # the card indices the melds take
-    packed: int  # the same, one byte per card index (as the counts of a packed list, :data:`_COUNTS`)
     gain: int  # the penalty they take out of the hand
-
-
-#: A list of cards is read by summing one int per card (:attr:`_Rows.pack`), fields from the low bits up:
-#:
-#: - bits 0-51: the card's bit at its search position. The sum has exactly one bit per card when the
-#:   cards are distinct and no joker (a copy twice carries; a joker adds no bit).
-#: - bits 52-103: one per card in its rank's nibble: a rank in three suits makes its nibble 3 or 4.
-#: - bits 104-167: its penalty (R-V).
-#: - from bit 168: one per card in its card index's byte: the counts, as bytes.
-#:
-#: Fewer than 256 cards keep every field but the first from carrying into the next.
-_RANKS = 52
-_PENALTY = 104
-_COUNTS = 168
-_POSITION_BITS = (1 << 52) - 1
-_RANK_FIELD = _POSITION_BITS << _RANKS
-_PENALTY_FIELD = ((1 << 64) - 1) << _PENALTY
-_NIBBLE_TOPS = _NIBBLES << 2  # bit 2 of each rank's nibble: set in (count + 1) when the count is 3 or 4
 
 
 class _Rows(NamedTuple):
@@ -121,8 +99,6 @@ class _Rows(NamedTuple):
     #: The answer of :func:`_best1` on the cards of each candidate (by mask): in about one random ten-card
     #: hand in three the live cards are exactly one candidate's, so no search is left to run.
     pieces: dict[int, _Answer]
-    #: Per card index, what it adds to a packed list of cards (see :data:`_COUNTS`).
-    pack: tuple[int, ...]
 
 
 def _entry(shape: Shape, pens: tuple[int, ...]) -> _Entry:
@@ -144,13 +120,10 @@ def _build(rules: Ruleset) -> _Rows:
     pos_pens = tuple(pens[c] for c in sorted(range(52), key=POS.__getitem__))
     masks = {entry.mask for row in rows for entry in row}
     pieces = {m: _search1(m, rows, pos_pens) for m in sorted(masks)}
-    pack = tuple(_BIT53[c] | _RANK_ONE[c] << _RANKS | pens[c] << _PENALTY | 1 << (_COUNTS + 8 * c) for c in range(53))
-    return _Rows(rows, pens, pos_pens, rules.ace_high, pieces, pack)
+    return _Rows(rows, pens, pos_pens, rules.ace_high, pieces)
 
 
 _ROWS: RulesCache[_Rows] = RulesCache(_build)
-#: The ruleset of the last list answered and its rows (held, so ``is`` cannot see a new ruleset at an old id).
-_LAST_ROWS: list[object] = [None, None]
 
 #: Runs without jokers by (suit, start, end): values independent of the ruleset,
 #: at most a few hundred, so this cache is bounded by construction.
@@ -376,7 +349,7 @@ def _search1(b: int, rows: _Table, pos_pens: tuple[int, ...]) -> _Answer:
     gain = _best1(b, _sum_at(b, pos_pens), -1, rows, pos_pens, memo1)
     chosen = _path1(b, memo1, [])
     used = tuple(c for entry in chosen for c in entry.naturals)
-    return _Answer(tuple(_melds(chosen)), used, sum(1 << (8 * c) for c in used), gain)
+    return _Answer(tuple(_melds(chosen)), used, gain)
 
 
 def _single(a: int, total: int, counts: list[int], table: _Rows, size: int) -> Partition:
@@ -391,46 +364,3 @@ def _single(a: int, total: int, counts: list[int], table: _Rows, size: int) -> P
     for c in found.used:
         counts[c] = 0
     return trusted_partition(found.melds, _trusted(tuple(counts), size - len(found.used)), total - found.gain)
-
-
-def small_partition_of_list(cards: list[object], rules: Ruleset, settings: SearchSettings) -> Partition | None:
-    """:func:`small_partition` straight from a plain list of distinct cards without jokers, or None.
-
-    The common call (a hand, as a list) without building a multiset first:
-    one sum of packed ints reads the cards (:data:`_COUNTS`). ``None`` for
-    anything else (a card twice, a joker, an item not a
-    :class:`~rummylib.cards.Card`), which takes the checked path.
-    """
-    size = len(cards)
-    if size > settings.small_max or size >= settings.lp_from or size > 255 or rules.adjacent_jokers:
-        return None
-    last = _LAST_ROWS
-    if last[0] is rules:  # the same ruleset as the last call (almost always): no cache look-up
-        table: _Rows = last[1]  # type: ignore[assignment]
-    else:
-        table = _ROWS(rules)
-        last[:] = [rules, table]
-    pack = table.pack
-    packed = 0
-    card_type = Card
-    for card in cards:
-        if type(card) is not card_type:
-            return None
-        packed += pack[card.index]
-    a = packed & _POSITION_BITS
-    if a.bit_count() != size:
-        return None  # a joker (no bit), or a card twice (a carry)
-    total = (packed & _PENALTY_FIELD) >> _PENALTY  # masked first: the shift is of a small int
-    counts = packed >> _COUNTS
-    if (
-        not a & (a >> 4) & (a >> 8)  # no run of three (ace low) ...
-        and not (((packed & _RANK_FIELD) >> _RANKS) + _NIBBLES) & _NIBBLE_TOPS  # ... no rank in three suits ...
-        and not (table.ace_high and (a >> 44) & (a >> 48) & a & 15)  # ... and no Q-K-A run: nothing to meld
-    ):
-        return trusted_partition((), _trusted(tuple(counts.to_bytes(53, "little")), size), total)
-    live = _live(a, table.ace_high)
-    found = table.pieces.get(live)
-    if found is None:
-        found = _search1(live, table.rows, table.pos_pens)
-    left = tuple((counts - found.packed).to_bytes(53, "little"))
-    return trusted_partition(found.melds, _trusted(left, size - len(found.used)), total - found.gain)

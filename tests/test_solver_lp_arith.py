@@ -1,0 +1,151 @@
+"""The simplex's cheaper loops do the plain dense update's arithmetic, bit for bit.
+
+``_lp._Simplex`` prices columns of unit coefficients without the product,
+computes the entering column by list comprehensions and updates the rows of
+the inverse only where the pivot row is non-zero. Each is the same floating
+point operation as the plain loops (a zero product added to or subtracted
+from an entry leaves it as it is, and the inverse holds no ``-0.0``), so the
+prices and column values, and hence every search that uses them, are those
+of the plain loops below, kept here as the reference.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from unittest import mock
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummylib import REMIK, CardMultiset, best_opening, best_partition, deck
+from rummylib.solver import _lp, _priced
+from rummylib.solver._lp import solve_lp
+
+
+class _PlainSimplex(_lp._Simplex):
+    """The simplex with the plain dense loops (the reference)."""
+
+    def entering(self) -> tuple[int, float]:
+        columns, gains, y = self.columns, self.gains, self.y
+        n = len(columns)
+        best = _lp._TOL
+        enter = -1
+        k = self.start
+        seen = 0
+        while seen < n:
+            r = gains[k]
+            for i, a in columns[k]:
+                r -= y[i] * a
+            if r > best:
+                best = r
+                enter = k
+            seen += 1
+            k += 1
+            if k == n:
+                k = 0
+            if enter >= 0 and seen >= _lp._WINDOW:
+                break
+        self.start = k
+        if seen >= n:
+            for i, price in enumerate(y):
+                if -price > best:
+                    best = -price
+                    enter = n + i
+        return enter, best
+
+    def pivot(self, enter: int, reduced: float) -> bool:
+        n = len(self.columns)
+        binv, xb = self.binv, self.xb
+        m = len(xb)
+        column = self.columns[enter] if enter < n else ((enter - n, 1),)
+        d = [0.0] * m
+        for i, a in column:
+            for row in range(m):
+                v = binv[row][i]
+                if v:
+                    d[row] += v * a
+        p = -1
+        theta = 0.0
+        for row in range(m):
+            if d[row] > 1e-9:
+                t = xb[row] / d[row]
+                if p < 0 or t < theta:
+                    theta = t
+                    p = row
+        if p < 0:
+            return False
+        for row in range(m):
+            if d[row] and row != p:
+                xb[row] -= theta * d[row]
+        xb[p] = theta
+        self.basis[p] = enter if enter < n else -1
+        inv = 1.0 / d[p]
+        prow = [v * inv for v in binv[p]]
+        binv[p] = prow
+        for row in range(m):
+            f = d[row]
+            if f and row != p:
+                binv[row] = [v - f * q for v, q in zip(binv[row], prow)]
+        self.y = [v + reduced * q for v, q in zip(self.y, prow)]
+        return True
+
+
+def _bits(values: Sequence[float]) -> list[str]:
+    return [v.hex() for v in values]
+
+
+def _plain_lp(
+    columns: Sequence[tuple[tuple[int, int], ...]], gains: Sequence[float], capacity: Sequence[int]
+) -> tuple[list[float], list[float]]:
+    with mock.patch.object(_lp, "_Simplex", _PlainSimplex):
+        return solve_lp(columns, gains, capacity)
+
+
+def _same_as_plain(
+    columns: Sequence[tuple[tuple[int, int], ...]], gains: Sequence[float], capacity: Sequence[int]
+) -> tuple[list[float], list[float]]:
+    prices, used = solve_lp(columns, gains, capacity)
+    plain_prices, plain_used = _plain_lp(columns, gains, capacity)
+    assert _bits(prices) == _bits(plain_prices)
+    assert _bits(used) == _bits(plain_used)
+    return prices, used
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.integers(2, 40), st.integers(1, 200))
+def test_random_programmes_give_the_plain_loops_bits(seed: int, m: int, n: int) -> None:
+    # Packing programmes as the solver builds them: 1-4 rows of coefficient 1, sometimes a joker
+    # row of coefficient 1-2 and a size row (R-T3's kept card); small integer capacities.
+    rng = random.Random(seed)
+    columns = []
+    for _ in range(n):
+        rows = rng.sample(range(m), min(m, rng.randint(1, 4)))
+        column = [(i, 2 if i == m - 1 and rng.random() < 0.3 else 1) for i in sorted(rows)]
+        columns.append(tuple(column))
+    gains = [float(rng.randint(0, 60)) for _ in range(n)]
+    capacity = [rng.randint(0, 3) for _ in range(m)]
+    _same_as_plain(columns, gains, capacity)
+
+
+def test_the_solvers_programmes_give_the_plain_loops_bits() -> None:
+    # Every programme the search solves on large remik multisets (dense, degenerate inverses).
+    seen = []
+
+    def checked(
+        columns: Sequence[tuple[tuple[int, int], ...]],
+        gains: Sequence[float],
+        capacity: Sequence[int],
+        max_iter: int | None = None,
+    ) -> tuple[list[float], list[float]]:
+        seen.append(len(capacity))
+        return _same_as_plain(columns, gains, capacity)
+
+    cards = list(deck(REMIK))
+    with mock.patch.object(_priced, "solve_lp", checked):
+        for seed, size in ((7000, 54), (7001, 80), (7009, 80), (3, 40)):
+            random.Random(seed).shuffle(cards)
+            hand = CardMultiset(cards[:size])
+            best_opening(hand, REMIK)
+            best_partition(hand, REMIK)
+    assert len(seen) >= 4
