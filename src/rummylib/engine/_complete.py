@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._cache import goes_out, hand_opens
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
-from rummylib.solver._masks import run_covered, suit_masks
+from rummylib.solver._masks import ranks_with, run_covered, suit_masks
 from rummylib.solver._queries import Candidate, sorted_by_points
 
 __all__ = [
@@ -39,7 +40,6 @@ __all__ = [
     "fits_anywhere",
     "may_open",
     "minus",
-    "suits_held",
 ]
 
 
@@ -59,18 +59,28 @@ def card_bound(counts: tuple[int, ...]) -> int:
     return sum(map(operator.mul, counts, _BOUND))
 
 
-def suits_held(counts: tuple[int, ...]) -> tuple[int, ...]:
-    """Per rank (0 = ace), how many suits of it ``counts`` holds."""
-    return tuple(
-        (counts[r] > 0) + (counts[13 + r] > 0) + (counts[26 + r] > 0) + (counts[39 + r] > 0) for r in range(13)
-    )
+def _points_table() -> tuple[int, ...]:
+    table = [0] * (1 << 13)
+    for mask in range(1, 1 << 13):
+        low = (mask & -mask).bit_length() - 1
+        table[mask] = table[mask & (mask - 1)] + _BOUND[low]
+    return tuple(table)
+
+
+#: Per 13-bit mask of rank indices (0 = ace), the most one card of each of those ranks brings (R-V, O3).
+_POINTS: Final = _points_table()
+#: Maps a count byte to 1 when two or more copies are held (``bytes.translate``).
+_TWO_OR_MORE: Final = bytes([0, 0] + [1] * 254)
+_LOW13: Final = (1 << 13) - 1
 
 
 def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) -> bool:
     """A cheap necessary condition for an opening worth ``need`` in ``counts`` (bit masks per suit).
 
     ``False`` when a clean run is needed and no suit holds three in a row, or
-    when the cards that could sit in any meld at all cannot bring ``need``.
+    when the cards that could sit in any meld at all cannot bring ``need``: a
+    card counts when some window of three around it holds it with the jokers,
+    or its rank is held in three suits (two, with a joker).
     """
     jokers = counts[52] if rules.jokers else 0
     masks = suit_masks(counts, rules.ace_high)
@@ -78,16 +88,23 @@ def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) ->
         return False
     if need <= 0:
         return True
+    groups = ranks_with(counts, 2 if jokers else 3)
     bound = 11 * jokers
-    held = suits_held(counts)
-    for suit, m in enumerate(masks):
-        covered = run_covered(m, jokers)
-        base = suit * 13
-        for rank in range(13):
-            i = base + rank
-            c = counts[i]
-            if c and (covered & (2 << rank) or held[rank] >= 3 or (held[rank] >= 2 and jokers)):
-                bound += c * _BOUND[i]
+    eligible = []
+    for m in masks:
+        # ``run_covered`` keeps held positions only, so each mask holds ranks of this suit held.
+        e = (run_covered(m, jokers) >> 1 & _LOW13) | (groups & m >> 1)
+        eligible.append(e)
+        bound += _POINTS[e]  # one copy of each
+    if bound >= need:
+        return True
+    more = bytes(counts[:52]).translate(_TWO_OR_MORE)  # further copies (two or more decks)
+    i = more.find(1)
+    while i >= 0:
+        suit, rank = divmod(i, 13)
+        if eligible[suit] >> rank & 1:
+            bound += (counts[i] - 1) * _BOUND[i]
+        i = more.find(1, i + 1)
     return bound >= need
 
 
