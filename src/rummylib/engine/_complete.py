@@ -146,7 +146,10 @@ class OpeningSearch:
     """
 
     __slots__ = (
+        "_all",
+        "_clean",
         "_go_out",
+        "_holding",
         "_hopeless",
         "_memo",
         "_path",
@@ -178,6 +181,9 @@ class OpeningSearch:
         self.keep = 1 if rules.must_discard_to_go_out else 0
         # Most valuable first: a completion, when there is one, is found early.
         self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
+        self._all = tuple(enumerate(self.melds))
+        self._clean = tuple(p for p in self._all if p[1].clean)
+        self._holding: dict[int, tuple[tuple[int, MeldInfo], ...]] = {}
         self._memo: dict[tuple[object, ...], bool] = {}
         self._path: list[int] = []
         #: Indices (into :attr:`melds`) of melds seen in a completion found: each is in an opening that exists.
@@ -247,26 +253,22 @@ class OpeningSearch:
         result = False
         less = None if allowance is None else allowance - 1
         keep = self.keep
-        for j, info in enumerate(self.melds):
-            if card is not None:
-                for i, _ in info.pairs:
-                    if i == card:
-                        break
-                else:
-                    continue  # WLOG the meld holding the taken card comes first
-            elif clean and not info.clean:
-                continue  # WLOG the clean run comes next
+        go_out = self._go_out
+        # WLOG the meld holding the taken card comes first, then the clean run (the same order, filtered).
+        for j, info in self._with(card) if card is not None else self._clean if clean else self._all:
             if size - info.size < keep:
                 continue
+            rest_need = need - info.points
+            if rest_need > 0 and bound - info.bound < rest_need:
+                continue  # the cards left cannot bring the rest: the call below would say so first
             if not _holds(counts, info.pairs):
                 continue
-            after = tuple(sorted((*chosen, j))) if self._go_out else ()
-            rest = minus(counts, info)
+            after = tuple(sorted((*chosen, j))) if go_out else ()
             if self._complete(
-                rest,
+                minus(counts, info),
                 size - info.size,
                 bound - info.bound,
-                need - info.points,
+                rest_need,
                 clean and not info.clean,
                 None,
                 less,
@@ -277,6 +279,13 @@ class OpeningSearch:
                 break
         self._memo[key] = result
         return result
+
+    def _with(self, card: int) -> tuple[tuple[int, MeldInfo], ...]:
+        """The melds (with their indices, in order) that hold card index ``card``."""
+        found = self._holding.get(card)
+        if found is None:
+            found = self._holding[card] = tuple(p for p in self._all if any(i == card for i, _ in p[1].pairs))
+        return found
 
     def _finish(self, counts: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
         """The opening is complete: can the rest of the turn end legally?"""
