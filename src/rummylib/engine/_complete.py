@@ -74,6 +74,13 @@ _TWO_OR_MORE: Final = bytes([0, 0] + [1] * 254)
 _LOW13: Final = (1 << 13) - 1
 
 
+def _eligible(counts: tuple[int, ...], masks: list[int], jokers: int) -> list[int]:
+    """Per suit, bit ``r`` per rank index held that some meld of ``counts`` could hold (see :func:`may_open`)."""
+    groups = ranks_with(counts, 2 if jokers else 3)
+    # ``run_covered`` keeps held positions only, so each mask holds ranks of this suit held.
+    return [(run_covered(m, jokers) >> 1 & _LOW13) | (groups & m >> 1) for m in masks]
+
+
 def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) -> bool:
     """A cheap necessary condition for an opening worth ``need`` in ``counts`` (bit masks per suit).
 
@@ -88,15 +95,9 @@ def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) ->
         return False
     if need <= 0:
         return True
-    groups = ranks_with(counts, 2 if jokers else 3)
-    bound = 11 * jokers
-    eligible = []
-    for m in masks:
-        # ``run_covered`` keeps held positions only, so each mask holds ranks of this suit held.
-        e = (run_covered(m, jokers) >> 1 & _LOW13) | (groups & m >> 1)
-        eligible.append(e)
-        bound += _POINTS[e]  # one copy of each
-    if bound >= need:
+    eligible = _eligible(counts, masks, jokers)
+    bound = 11 * jokers + _POINTS[eligible[0]] + _POINTS[eligible[1]] + _POINTS[eligible[2]] + _POINTS[eligible[3]]
+    if bound >= need:  # one copy of each eligible card brings enough already
         return True
     more = bytes(counts[:52]).translate(_TWO_OR_MORE)  # further copies (two or more decks)
     i = more.find(1)

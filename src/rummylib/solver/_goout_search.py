@@ -18,7 +18,10 @@ def _minimal(masks: Iterable[int]) -> tuple[int, ...]:
     ordered = sorted(set(masks), key=int.bit_count)
     kept: list[int] = []
     for mask in ordered:
-        if not any(k & mask == k for k in kept):
+        for k in kept:  # a loop, not any(): this runs for every pair
+            if k & mask == k:
+                break
+        else:
             kept.append(mask)
     return tuple(kept)
 
