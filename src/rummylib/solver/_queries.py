@@ -133,16 +133,33 @@ def _joker_runs(s: int, m: int, jokers: int, top: int, adjacent_ok: bool, out: l
     (find_melds lists every placement), within the jokers at hand, with a
     real card among them and no two jokers side by side unless the rules allow it.
     """
-    suit = _SUITS[s]
-    index_at = [_index_at(p, s) for p in range(top + 1)]  # index_at[p]: the card of position p (p >= 1)
     held = m << 1  # bit p per position p held (1 = ace low .. 13 = king)
     if top == ACE_HIGH and m & 1:
         held |= 1 << ACE_HIGH
+    index_at: list[int] | None = None
     for start in range(1, top - 1):
         most = min(13, top - start + 1)
-        found = _window_runs(held >> start & ((1 << most) - 1), most, jokers, adjacent_ok)
-        if found:
-            _add_runs(suit, start, found, index_at, out)
+        bits = held >> start & ((1 << most) - 1)
+        # Only the slots before the first one the jokers cannot fill matter: no run reaches past it.
+        gaps = ~bits & ((1 << most) - 1)
+        for _ in range(jokers):
+            gaps &= gaps - 1
+        if gaps:
+            most = (gaps & -gaps).bit_length() - 1
+            bits &= (1 << most) - 1
+        key = (s, start, bits, most, jokers, adjacent_ok)
+        runs = _START_RUNS.get(key)
+        if runs is None:
+            found = _window_runs(bits, most, jokers, adjacent_ok)
+            built: list[Candidate] = []
+            if found:
+                if index_at is None:
+                    index_at = [_index_at(p, s) for p in range(top + 1)]  # index_at[p]: the card of position p
+                _add_runs(_SUITS[s], start, found, index_at, built)
+            if len(_START_RUNS) >= _WINDOW_CACHE_SIZE:
+                _START_RUNS.clear()
+            runs = _START_RUNS[key] = tuple(built)
+        out.extend(runs)
 
 
 def _window_runs(bits: int, most: int, jokers: int, adjacent_ok: bool) -> tuple[tuple[int, int], ...]:
@@ -179,12 +196,15 @@ def _window_runs(bits: int, most: int, jokers: int, adjacent_ok: bool) -> tuple[
     found.sort(key=lambda lm: (lm[0], [lm[1] >> k & 1 for k in range(lm[0])]))
     if len(_WINDOWS) >= _WINDOW_CACHE_SIZE:
         _WINDOWS.clear()
+    _START_RUNS.clear()
     result = _WINDOWS[key] = tuple(found)
     return result
 
 
 #: Runs from one start per (held slots, slots, jokers, adjacent jokers allowed): see :func:`_window_runs`.
 _WINDOWS: dict[tuple[int, int, int, bool], tuple[tuple[int, int], ...]] = {}
+#: The joker runs of one suit from one start per (suit, start, held slots that matter, slots, jokers, adjacent ok).
+_START_RUNS: dict[tuple[int, int, int, int, int, bool], tuple[Candidate, ...]] = {}
 _WINDOW_CACHE_SIZE: Final = 1 << 15
 
 
@@ -397,6 +417,7 @@ def clear_candidates() -> None:
     _WITH.clear()
     _SUIT_RUNS.clear()
     _WINDOWS.clear()
+    _START_RUNS.clear()
     _RANK_GROUPS.clear()
     clear_facts()
 
