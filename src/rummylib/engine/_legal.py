@@ -142,14 +142,13 @@ class LegalActions(Sequence[Action]):
     def _all(self) -> tuple[Action, ...]:
         if self._items is None:
             # Only the phase's own kinds can hold actions: the others are known empty without a look.
-            kinds = self._kinds
+            kinds, state = self._kinds, self._state
             items: list[Action] = []
-            live = _PHASE_KINDS[self._state.round.phase]
-            for kind in KINDS:
-                if kind in live:
-                    items.extend(self._kind(kind))
-                elif kind not in kinds:
-                    kinds[kind] = ()
+            for kind in _PHASE_ORDER[state.round.phase]:
+                found = kinds.get(kind)
+                if found is None:
+                    found = kinds[kind] = tuple(_GENERATORS[kind](state))
+                items.extend(found)
             self._items = tuple(items)
         return self._items
 
@@ -432,12 +431,12 @@ _KIND_OF: Final[dict[type, str]] = {
     LayMeld: "melds",
 }
 
-#: The kinds each phase may hold (every generator yields nothing in the other phases).
-_PHASE_KINDS: Final = {
-    Phase.DRAW: frozenset({"draws"}),
-    Phase.PLAY: frozenset({"discards", "lay_offs", "swaps", "melds"}),
-    Phase.ROUND_OVER: frozenset({"next_round"}),
-    Phase.GAME_OVER: frozenset(),
+#: Per phase, the kinds it may hold, in the order of :data:`KINDS` (the others yield nothing there).
+_PHASE_ORDER: Final[dict[Phase, tuple[str, ...]]] = {
+    Phase.DRAW: ("draws",),
+    Phase.PLAY: ("discards", "lay_offs", "swaps", "melds"),
+    Phase.ROUND_OVER: ("next_round",),
+    Phase.GAME_OVER: (),
 }
 
 _GENERATORS: Final[dict[str, Callable[[GameState], Iterable[Action]]]] = {
