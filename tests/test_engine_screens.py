@@ -16,6 +16,8 @@ import rummylib as rl
 from rummylib.engine import _cache as engine_cache
 from rummylib.engine._cache import goes_out
 from rummylib.engine._complete import may_open
+from rummylib.engine._oblige import _may_meld
+from rummylib.solver._masks import run_covered, suit_masks
 from rummylib.solver._queries import can_go_out
 
 C = rl.parse_cards
@@ -58,3 +60,89 @@ def test_opening_screen_never_rules_out_an_opening_the_solver_finds(
     hand, _, rules = pos
     if not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
         assert rl.best_opening(hand, rules) is None
+
+
+# --- the bit-mask screens against their plain loops -----------------------------------------------
+
+_SCREEN_RULES = [
+    rl.REMIK,
+    rl.STRAIGHT,
+    attrs.evolve(rl.REMIK, ace_high=False),
+    attrs.evolve(rl.REMIK, group3_max_jokers=0),
+]
+
+
+def _counts(draw: st.DrawFn, most: int) -> tuple[int, ...]:
+    cells = draw(st.lists(st.integers(0, 52), max_size=most))
+    counts = [0] * 53
+    for i in cells:
+        counts[i] = min(counts[i] + 1, 3)
+    return tuple(counts)
+
+
+@st.composite
+def _count_vectors(draw: st.DrawFn) -> tuple[tuple[int, ...], rl.Ruleset]:
+    return _counts(draw, 20), draw(st.sampled_from(_SCREEN_RULES))
+
+
+def _may_open_by_loop(counts: tuple[int, ...], rules: rl.Ruleset, need: int, clean: bool) -> bool:
+    # The plain statement of the opening screen: a card counts when a window of three around it holds it
+    # with the jokers, or its rank is held in three suits (two, with a joker).
+    jokers = counts[52] if rules.jokers else 0
+    masks = suit_masks(counts, rules.ace_high)
+    if clean and not any(m & (m >> 1) & (m >> 2) for m in masks):
+        return False
+    if need <= 0:
+        return True
+    bound = 11 * jokers
+    held = [sum(counts[s * 13 + r] > 0 for s in range(4)) for r in range(13)]
+    for suit, m in enumerate(masks):
+        covered = run_covered(m, jokers)
+        for rank in range(13):
+            c = counts[suit * 13 + rank]
+            if c and (covered & (2 << rank) or held[rank] >= 3 or (held[rank] >= 2 and jokers)):
+                bound += c * (11 if rank == 0 else min(rank + 1, 10))
+    return bound >= need
+
+
+@settings(max_examples=400, deadline=None)
+@given(_count_vectors(), st.integers(-5, 120), st.booleans())
+def test_opening_screen_is_its_plain_loop(vector: tuple[tuple[int, ...], rl.Ruleset], need: int, clean: bool) -> None:
+    # R-O2, O3: may_open reads the hand through bit masks and a table of points per mask; the answer is the
+    # loop's over every card (so its soundness test above covers the fast form).
+    counts, rules = vector
+    assert may_open(counts, rules, need, clean) is _may_open_by_loop(counts, rules, need, clean)
+
+
+def _may_meld_by_loop(index: int, nat: tuple[int, ...], jokers: int, rules: rl.Ruleset) -> bool:
+    if jokers >= 2:
+        return True
+    suit, rank0 = divmod(index, 13)
+    others = sum(1 for s in range(4) if s != suit and nat[s * 13 + rank0])
+    if others >= 2 or (others and jokers and rules.group3_max_jokers):
+        return True
+    top = 14 if rules.ace_high else 13
+
+    def present(pos: int) -> int:
+        return 1 if 1 <= pos <= top and nat[suit * 13 + (pos - 1) % 13] else 0
+
+    for pos in (rank0 + 1, 14) if rank0 == 0 and rules.ace_high else (rank0 + 1,):
+        for start in (pos - 2, pos - 1, pos):
+            if (
+                start >= 1
+                and start + 2 <= top
+                and sum(present(p) for p in range(start, start + 3) if p != pos) + jokers >= 2
+            ):
+                return True
+    return False
+
+
+@settings(max_examples=400, deadline=None)
+@given(_count_vectors(), st.integers(0, 51), st.integers(0, 3))
+def test_meld_partner_screen_is_its_plain_loop(
+    vector: tuple[tuple[int, ...], rl.Ruleset], index: int, jokers: int
+) -> None:
+    # R-D2: the screen for "could the taken card sit in any new meld" reads suit masks; the answer is the loop's.
+    counts, rules = vector
+    nat = counts[:52]
+    assert _may_meld(index, nat, jokers, rules) is _may_meld_by_loop(index, nat, jokers, rules)

@@ -128,11 +128,14 @@ class SeatActions(Sequence[Action]):
     __slots__ = ("_items",)
 
     def __init__(self, actions: Iterable[Action]) -> None:
+        if type(actions) is LegalActions:  # the engine's own listing holds actions only (not a subclass)
+            self._items: tuple[Action, ...] = tuple(actions)
+            return
         items = tuple(actions) if is_collection_of_items(actions) else None
         if items is None or not all(isinstance(a, _ACTION_TYPES) for a in items):
             msg = f"SeatActions takes an iterable of actions, not {shorten(actions)}"
             raise SimulationError(SimulationReason.BAD_ARGUMENT, actions, msg)
-        self._items: tuple[Action, ...] = items
+        self._items = items
 
     def __contains__(self, action: object) -> bool:
         return action in self._items

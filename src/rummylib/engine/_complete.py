@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._cache import goes_out, hand_opens
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
-from rummylib.solver._masks import run_covered, suit_masks
+from rummylib.solver._masks import ranks_with, run_covered, suit_masks
 from rummylib.solver._queries import Candidate, sorted_by_points
 
 __all__ = [
@@ -39,7 +40,6 @@ __all__ = [
     "fits_anywhere",
     "may_open",
     "minus",
-    "suits_held",
 ]
 
 
@@ -59,18 +59,35 @@ def card_bound(counts: tuple[int, ...]) -> int:
     return sum(map(operator.mul, counts, _BOUND))
 
 
-def suits_held(counts: tuple[int, ...]) -> tuple[int, ...]:
-    """Per rank (0 = ace), how many suits of it ``counts`` holds."""
-    return tuple(
-        (counts[r] > 0) + (counts[13 + r] > 0) + (counts[26 + r] > 0) + (counts[39 + r] > 0) for r in range(13)
-    )
+def _points_table() -> tuple[int, ...]:
+    table = [0] * (1 << 13)
+    for mask in range(1, 1 << 13):
+        low = (mask & -mask).bit_length() - 1
+        table[mask] = table[mask & (mask - 1)] + _BOUND[low]
+    return tuple(table)
+
+
+#: Per 13-bit mask of rank indices (0 = ace), the most one card of each of those ranks brings (R-V, O3).
+_POINTS: Final = _points_table()
+#: Maps a count byte to 1 when two or more copies are held (``bytes.translate``).
+_TWO_OR_MORE: Final = bytes([0, 0] + [1] * 254)
+_LOW13: Final = (1 << 13) - 1
+
+
+def _eligible(counts: tuple[int, ...], masks: list[int], jokers: int) -> list[int]:
+    """Per suit, bit ``r`` per rank index held that some meld of ``counts`` could hold (see :func:`may_open`)."""
+    groups = ranks_with(counts, 2 if jokers else 3)
+    # ``run_covered`` keeps held positions only, so each mask holds ranks of this suit held.
+    return [(run_covered(m, jokers) >> 1 & _LOW13) | (groups & m >> 1) for m in masks]
 
 
 def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) -> bool:
     """A cheap necessary condition for an opening worth ``need`` in ``counts`` (bit masks per suit).
 
     ``False`` when a clean run is needed and no suit holds three in a row, or
-    when the cards that could sit in any meld at all cannot bring ``need``.
+    when the cards that could sit in any meld at all cannot bring ``need``: a
+    card counts when some window of three around it holds it with the jokers,
+    or its rank is held in three suits (two, with a joker).
     """
     jokers = counts[52] if rules.jokers else 0
     masks = suit_masks(counts, rules.ace_high)
@@ -78,16 +95,17 @@ def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) ->
         return False
     if need <= 0:
         return True
-    bound = 11 * jokers
-    held = suits_held(counts)
-    for suit, m in enumerate(masks):
-        covered = run_covered(m, jokers)
-        base = suit * 13
-        for rank in range(13):
-            i = base + rank
-            c = counts[i]
-            if c and (covered & (2 << rank) or held[rank] >= 3 or (held[rank] >= 2 and jokers)):
-                bound += c * _BOUND[i]
+    eligible = _eligible(counts, masks, jokers)
+    bound = 11 * jokers + _POINTS[eligible[0]] + _POINTS[eligible[1]] + _POINTS[eligible[2]] + _POINTS[eligible[3]]
+    if bound >= need:  # one copy of each eligible card brings enough already
+        return True
+    more = bytes(counts[:52]).translate(_TWO_OR_MORE)  # further copies (two or more decks)
+    i = more.find(1)
+    while i >= 0:
+        suit, rank = divmod(i, 13)
+        if eligible[suit] >> rank & 1:
+            bound += (counts[i] - 1) * _BOUND[i]
+        i = more.find(1, i + 1)
     return bound >= need
 
 
@@ -129,7 +147,10 @@ class OpeningSearch:
     """
 
     __slots__ = (
+        "_all",
+        "_clean",
         "_go_out",
+        "_holding",
         "_hopeless",
         "_memo",
         "_path",
@@ -161,6 +182,9 @@ class OpeningSearch:
         self.keep = 1 if rules.must_discard_to_go_out else 0
         # Most valuable first: a completion, when there is one, is found early.
         self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
+        self._all = tuple(enumerate(self.melds))
+        self._clean = tuple(p for p in self._all if p[1].clean)
+        self._holding: dict[int, tuple[tuple[int, MeldInfo], ...]] = {}
         self._memo: dict[tuple[object, ...], bool] = {}
         self._path: list[int] = []
         #: Indices (into :attr:`melds`) of melds seen in a completion found: each is in an opening that exists.
@@ -230,26 +254,22 @@ class OpeningSearch:
         result = False
         less = None if allowance is None else allowance - 1
         keep = self.keep
-        for j, info in enumerate(self.melds):
-            if card is not None:
-                for i, _ in info.pairs:
-                    if i == card:
-                        break
-                else:
-                    continue  # WLOG the meld holding the taken card comes first
-            elif clean and not info.clean:
-                continue  # WLOG the clean run comes next
+        go_out = self._go_out
+        # WLOG the meld holding the taken card comes first, then the clean run (the same order, filtered).
+        for j, info in self._with(card) if card is not None else self._clean if clean else self._all:
             if size - info.size < keep:
                 continue
+            rest_need = need - info.points
+            if rest_need > 0 and bound - info.bound < rest_need:
+                continue  # the cards left cannot bring the rest: the call below would say so first
             if not _holds(counts, info.pairs):
                 continue
-            after = tuple(sorted((*chosen, j))) if self._go_out else ()
-            rest = minus(counts, info)
+            after = tuple(sorted((*chosen, j))) if go_out else ()
             if self._complete(
-                rest,
+                minus(counts, info),
                 size - info.size,
                 bound - info.bound,
-                need - info.points,
+                rest_need,
                 clean and not info.clean,
                 None,
                 less,
@@ -260,6 +280,13 @@ class OpeningSearch:
                 break
         self._memo[key] = result
         return result
+
+    def _with(self, card: int) -> tuple[tuple[int, MeldInfo], ...]:
+        """The melds (with their indices, in order) that hold card index ``card``."""
+        found = self._holding.get(card)
+        if found is None:
+            found = self._holding[card] = tuple(p for p in self._all if any(i == card for i, _ in p[1].pairs))
+        return found
 
     def _finish(self, counts: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
         """The opening is complete: can the rest of the turn end legally?"""

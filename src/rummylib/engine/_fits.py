@@ -13,6 +13,7 @@ from typing import cast
 from rummylib._card import CARDS
 from rummylib._card import SUITS as _SUIT_ORDER
 from rummylib.cards import JOKER, Card
+from rummylib.engine._cache import register
 from rummylib.engine._state import TableMeld
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
 from rummylib.melds._types import _new_group, _new_run
@@ -48,7 +49,23 @@ def lay_off_candidates(
     counts: tuple[int, ...], table: tuple[TableMeld, ...], rules: Ruleset
 ) -> Iterator[tuple[int, Card, End | None]]:
     """Every (table slot, card, end) where a card of the hand ``counts`` fits a table meld (R-T6, J5)."""
-    has_joker = counts[52] > 0
+    for fit in _table_fits(table, rules):
+        if counts[fit[1].index]:
+            yield fit
+
+
+#: The last table asked about, its ruleset and every card that fits it (held, so their ids stay theirs): a
+#: table lives for several turns, and every listing of a lay-off phase asks.
+_FITS: list[tuple[tuple[TableMeld, ...], Ruleset, tuple[tuple[int, Card, End | None], ...]]] = []
+register(_FITS)
+
+
+def _table_fits(table: tuple[TableMeld, ...], rules: Ruleset) -> tuple[tuple[int, Card, End | None], ...]:
+    """Every (table slot, card, end) where some card fits a table meld, whatever the hand (kept for the last table)."""
+    last = _FITS[0] if _FITS else None
+    if last is not None and last[0] is table and last[1] is rules:
+        return last[2]
+    found: list[tuple[int, Card, End | None]] = []
     for i, tm in enumerate(table):
         meld = tm.meld
         if isinstance(meld, Run):
@@ -57,17 +74,20 @@ def lay_off_candidates(
                 if not 1 <= pos <= ACE_HIGH:
                     continue
                 index = base + (0 if pos == ACE_HIGH else pos - 1)  # the card at ``pos`` (card_at_position)
-                if counts[index] and run_fit(meld, CARDS[index], end, rules):
-                    yield i, CARDS[index], end
-                if has_joker and run_fit(meld, JOKER, end, rules):
-                    yield i, JOKER, end
+                if run_fit(meld, CARDS[index], end, rules):
+                    found.append((i, CARDS[index], end))
+                if run_fit(meld, JOKER, end, rules):
+                    found.append((i, JOKER, end))
         elif isinstance(meld, Group):
             r = int(meld.rank) - 1
             for s in range(4):
-                if counts[s * 13 + r] and group_fit(meld, CARDS[s * 13 + r], rules):
-                    yield i, CARDS[s * 13 + r], None
-            if has_joker and group_fit(meld, JOKER, rules):
-                yield i, JOKER, None
+                if group_fit(meld, CARDS[s * 13 + r], rules):
+                    found.append((i, CARDS[s * 13 + r], None))
+            if group_fit(meld, JOKER, rules):
+                found.append((i, JOKER, None))
+    fits = tuple(found)
+    _FITS[:] = [(table, rules, fits)]
+    return fits
 
 
 def grown_meld(meld: Meld, card: Card, end: End | None) -> Meld:

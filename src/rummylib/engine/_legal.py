@@ -17,10 +17,9 @@ Listed are single steps only: an opening is laid meld by meld with
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import compress
 from typing import Final, cast, overload
-
-import attrs
 
 from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
@@ -50,6 +49,7 @@ from rummylib.engine._turn import laid_off_turn, melded_turn
 from rummylib.errors import InvalidStateError, StateReason
 from rummylib.melds import End, swap_joker
 from rummylib.rules import Ruleset
+from rummylib.solver._goout_screen import joker_stands
 from rummylib.solver._queries import hand_candidates
 
 __all__ = ["KINDS", "LegalActions", "legal_actions"]
@@ -142,14 +142,13 @@ class LegalActions(Sequence[Action]):
     def _all(self) -> tuple[Action, ...]:
         if self._items is None:
             # Only the phase's own kinds can hold actions: the others are known empty without a look.
-            kinds = self._kinds
+            kinds, state = self._kinds, self._state
             items: list[Action] = []
-            live = _PHASE_KINDS[self._state.round.phase]
-            for kind in KINDS:
-                if kind in live:
-                    items.extend(self._kind(kind))
-                elif kind not in kinds:
-                    kinds[kind] = ()
+            for kind in _PHASE_ORDER[state.round.phase]:
+                found = kinds.get(kind)
+                if found is None:
+                    found = kinds[kind] = tuple(_GENERATORS[kind](state))
+                items.extend(found)
             self._items = tuple(items)
         return self._items
 
@@ -204,11 +203,6 @@ def legal_actions(state: GameState) -> LegalActions:
 # --- the generators -------------------------------------------------------------------------
 
 
-def _playing(state: GameState) -> RoundState | None:
-    r = state.round
-    return r if r.phase is Phase.PLAY else None
-
-
 def _next_round(state: GameState) -> Iterator[Action]:
     if state.round.phase is Phase.ROUND_OVER:
         yield _NEXT_ROUND
@@ -223,21 +217,33 @@ def _draws(state: GameState) -> Iterator[Action]:
         yield _TAKE_DISCARD
 
 
-@attrs.frozen
 class _Play:
-    """What every play-phase generator needs to know of the position."""
+    """What every play-phase generator needs to know of the position (a plain slotted record: built per listing).
 
-    rules: Ruleset
-    r: RoundState
-    hand: CardMultiset
-    #: Whether the player has opened, or will have at the R-O4 boundary (a lay-off, swap or discard).
-    opened_after: bool
-    #: Whether that boundary may be crossed now (the opening in progress meets R-O2).
-    boundary_ok: bool
-    #: The round as it is once the boundary is crossed.
-    crossed: RoundState
-    #: Every meld any candidate's hand could form, swaps included: the R-D2/J4 searches share its melds.
-    pool: CardMultiset
+    ``opened_after``: the player has opened, or will have at the R-O4 boundary
+    (a lay-off, swap or discard); ``boundary_ok``: that boundary may be crossed
+    now (the opening in progress meets R-O2); ``crossed``: the round once it is.
+    """
+
+    __slots__ = ("_pool", "boundary_ok", "crossed", "hand", "opened_after", "r", "rules")
+
+    def __init__(
+        self, rules: Ruleset, r: RoundState, opened_after: bool, boundary_ok: bool, crossed: RoundState
+    ) -> None:
+        self.rules, self.r, self.hand = rules, r, r.hands[r.to_act]
+        self.opened_after, self.boundary_ok, self.crossed = opened_after, boundary_ok, crossed
+        self._pool: CardMultiset | None = None
+
+    @property
+    def pool(self) -> CardMultiset:
+        """Every meld any candidate's hand could form, swaps included: the R-D2/J4 searches share its melds."""
+        if self._pool is None:
+            rules, hand = self.rules, self.hand
+            jokers = hand.jokers + 1
+            if rules.joker_swap:
+                jokers += sum(tm.meld.joker_count for tm in self.r.table)
+            self._pool = CardMultiset._trusted((*hand.counts[:52], min(rules.jokers, jokers)))
+        return self._pool
 
 
 _LAST: list[tuple[GameState, _Play | None]] = []
@@ -254,8 +260,8 @@ def _play(state: GameState) -> _Play | None:
 
 
 def _new_play(state: GameState) -> _Play | None:
-    r = _playing(state)
-    if r is None:
+    r = state.round
+    if r.phase is not Phase.PLAY:
         return None
     rules = state.rules
     seat = r.to_act
@@ -272,10 +278,7 @@ def _new_play(state: GameState) -> _Play | None:
         )
         opened = True
         crossed = evolve_round(r, opened=replace(r.opened, seat, True))
-    hand = r.hands[seat]
-    jokers = hand.jokers + 1 + sum(tm.meld.joker_count for tm in r.table) if rules.joker_swap else hand.jokers + 1
-    pool = CardMultiset._trusted((*hand.counts[:52], min(rules.jokers, jokers)))
-    return _Play(rules, r, hand, opened, ok, crossed, pool)
+    return _Play(rules, r, opened, ok, crossed)
 
 
 def _after_ok(p: _Play, base: RoundState, hand: CardMultiset, turn: TurnState, **changes: object) -> bool:
@@ -294,19 +297,20 @@ def _after_ok(p: _Play, base: RoundState, hand: CardMultiset, turn: TurnState, *
     return not needs_finish_check(new) or can_finish_turn(rules, new, p.pool)
 
 
-def _discards(state: GameState) -> Iterator[Action]:
+def _discards(state: GameState) -> Iterable[Action]:
     p = _play(state)
     if p is None or not p.boundary_ok:
-        return
+        return ()
     turn = p.r.turn
     if turn.must_meld is not None or turn.freed_jokers:
-        return
+        return ()
     if turn.must_go_out and len(p.hand) > 1:
-        return
-    taken = -1 if p.rules.discard_taken_card or turn.taken is None else turn.taken.index
-    for i, n in enumerate(p.hand.counts):
-        if n and i != taken:
-            yield _DISCARDS[i]
+        return ()
+    found = compress(_DISCARDS, p.hand.counts)  # one Discard per distinct card held, in the hand's order
+    if p.rules.discard_taken_card or turn.taken is None:
+        return found
+    taken = _DISCARDS[turn.taken.index]  # R-T7: not the card just taken from the pile
+    return (d for d in found if d is not taken)
 
 
 def _lay_offs(state: GameState) -> Iterator[Action]:
@@ -336,8 +340,8 @@ def _swaps(state: GameState) -> Iterator[Action]:
         return
     r = p.crossed
     for i, tm in enumerate(r.table):
-        if not tm.meld.joker_count:
-            continue
+        if not any(p.hand.counts[x] for x in joker_stands(tm.meld)):
+            continue  # no joker of this meld stands for a card the hand holds (most melds)
         seen: set[Card] = set()
         for slot, stands in zip(tm.meld.cards, tm.meld.represents):
             if not slot.is_joker or stands in seen or not p.hand.count(stands):
@@ -427,15 +431,15 @@ _KIND_OF: Final[dict[type, str]] = {
     LayMeld: "melds",
 }
 
-#: The kinds each phase may hold (every generator yields nothing in the other phases).
-_PHASE_KINDS: Final = {
-    Phase.DRAW: frozenset({"draws"}),
-    Phase.PLAY: frozenset({"discards", "lay_offs", "swaps", "melds"}),
-    Phase.ROUND_OVER: frozenset({"next_round"}),
-    Phase.GAME_OVER: frozenset(),
+#: Per phase, the kinds it may hold, in the order of :data:`KINDS` (the others yield nothing there).
+_PHASE_ORDER: Final[dict[Phase, tuple[str, ...]]] = {
+    Phase.DRAW: ("draws",),
+    Phase.PLAY: ("discards", "lay_offs", "swaps", "melds"),
+    Phase.ROUND_OVER: ("next_round",),
+    Phase.GAME_OVER: (),
 }
 
-_GENERATORS = {
+_GENERATORS: Final[dict[str, Callable[[GameState], Iterable[Action]]]] = {
     "next_round": _next_round,
     "draws": _draws,
     "discards": _discards,

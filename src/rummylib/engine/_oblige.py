@@ -35,7 +35,8 @@ from rummylib.engine._state import FRESH_TURN, Phase, RoundState, evolve_round, 
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.solver import find_melds
-from rummylib.solver._goout_screen import cannot_go_out
+from rummylib.solver._goout_screen import cannot_go_out, joker_stands
+from rummylib.solver._masks import rank_masks
 from rummylib.solver._queries import candidates_with, hand_candidates
 
 # The candidate melds of a pool on count vectors are shared by every check of one turn (16 swaps
@@ -182,25 +183,26 @@ class _Cover:
 
 
 def _may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
-    """A cheap necessary condition: could natural ``index`` sit in some meld with ``nat`` and ``jokers``?"""
+    """A cheap necessary condition: could natural ``index`` sit in some meld with ``nat`` and ``jokers``?
+
+    Two jokers complete any card; else a group needs two more suits of its
+    rank (one, with a joker where a set of three may hold one), and a run a
+    window of three positions around the card holding two more cards or jokers.
+    """
     if jokers >= 2:
         return True
     suit, rank0 = divmod(index, 13)
-    others = sum(1 for s in range(4) if s != suit and nat[s * 13 + rank0])
+    masks = rank_masks(nat)
+    others = sum(m >> rank0 & 1 for m in masks) - (masks[suit] >> rank0 & 1)
     if others >= 2 or (others and jokers and rules.group3_max_jokers):
         return True
-    base = suit * 13
     top = 14 if rules.ace_high else 13
-
-    def present(pos: int) -> int:
-        return 1 if 1 <= pos <= top and nat[base + (pos - 1) % 13] else 0
-
-    for pos in (rank0 + 1, 14) if rank0 == 0 and rules.ace_high else (rank0 + 1,):
+    m = masks[suit] << 1  # bit p per run position p held (1 = ace low .. 13 = king)
+    if top == 14 and m & 2:
+        m |= 1 << 14  # the high ace
+    for pos in (1, 14) if rank0 == 0 and top == 14 else (rank0 + 1,):
         for start in (pos - 2, pos - 1, pos):
-            if start < 1 or start + 2 > top:
-                continue
-            have = sum(present(p) for p in range(start, start + 3) if p != pos)
-            if have + jokers >= 2:
+            if start >= 1 and start + 2 <= top and ((m >> start & 7) & ~(1 << (pos - start))).bit_count() + jokers >= 2:
                 return True
     return False
 
@@ -221,11 +223,8 @@ def _swap_counts(r: RoundState, rules: Ruleset) -> dict[int, int]:
     if not (rules.joker_swap and r.opened[r.to_act]):
         return found
     for tm in r.table:
-        if not tm.meld.joker_count:
-            continue
-        for c, x in zip(tm.meld.cards, tm.meld.represents):
-            if c.is_joker:
-                found[x.index] = found.get(x.index, 0) + 1
+        for x in joker_stands(tm.meld):
+            found[x] = found.get(x, 0) + 1
     return found
 
 
@@ -272,10 +271,10 @@ def _joker_covers(
 
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
     """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search)."""
-    if cannot_go_out(hand, table, rules):
-        return False  # a sound screen in microseconds: most hands taking the discard fail here
-    if not (may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run) and hand_opens(hand, rules)):
-        return False  # cheap tests first: most hands cannot even open
+    if not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
+        return False  # the cheapest sound test first: most hands cannot even open
+    if cannot_go_out(hand, table, rules) or not hand_opens(hand, rules):
+        return False  # a sound screen in microseconds, then the opening search (cached)
     return goes_out(hand, table, rules, opened=False, open_with=card, opens=True)
 
 

@@ -58,7 +58,7 @@ from rummylib.melds import ACE_HIGH, Group, Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.solver._masks import ranks_with, run_covered, suit_masks
 
-__all__ = ["cannot_go_out", "clear_facts", "homeless"]
+__all__ = ["cannot_go_out", "clear_facts", "homeless", "joker_stands"]
 
 _LOW13 = 0x3FFE  # bits 1..13: the positions ace-low to king
 
@@ -101,6 +101,11 @@ def _facts(meld: Meld) -> _Facts:
         _FACTS.clear()
     _FACTS[id(meld)] = (meld, facts)
     return facts
+
+
+def joker_stands(meld: Meld) -> tuple[int, ...]:
+    """The card index each joker of ``meld`` stands for, in slot order (kept per table meld)."""
+    return _facts(meld).stands
 
 
 def _swaps(counts: tuple[int, ...], table: Sequence[Meld], rules: Ruleset) -> list[int]:

@@ -18,14 +18,22 @@ def _minimal(masks: Iterable[int]) -> tuple[int, ...]:
     ordered = sorted(set(masks), key=int.bit_count)
     kept: list[int] = []
     for mask in ordered:
-        if not any(k & mask == k for k in kept):
+        for k in kept:  # a loop, not any(): this runs for every pair
+            if k & mask == k:
+                break
+        else:
             kept.append(mask)
     return tuple(kept)
 
 
 def _clean_cores(tables: Tables) -> tuple[int, ...]:
-    """The packed naturals of the clean runs among the shapes, minimal ones only."""
-    return _minimal(packed for row in tables.packed for packed, shape in row if shape.clean)
+    """The packed naturals of the clean runs among the shapes, minimal ones only (kept with the tables)."""
+    found = tables.extra.get("clean_cores")
+    if found is None:
+        found = tables.extra["clean_cores"] = _minimal(
+            packed for row in tables.packed for packed, shape in row if shape.clean
+        )
+    return found  # type: ignore[return-value]
 
 
 class _Search:
@@ -111,8 +119,9 @@ class _Search:
     def clean_cores(self) -> tuple[int, ...]:
         """The packed naturals of the minimal clean runs the hand (and its fragments) can lay."""
         if self._clean_cores is None:
-            frags = (frag.packed for row in self.frag_rows for frag in row)
-            self._clean_cores = _minimal([*_clean_cores(self.tables), *frags])
+            frags = [frag.packed for row in self.frag_rows for frag in row]
+            cores = _clean_cores(self.tables)  # minimal already
+            self._clean_cores = _minimal([*cores, *frags]) if frags else cores
         return self._clean_cores
 
     def clean_possible(self, x: int) -> bool:

@@ -133,34 +133,79 @@ def _joker_runs(s: int, m: int, jokers: int, top: int, adjacent_ok: bool, out: l
     (find_melds lists every placement), within the jokers at hand, with a
     real card among them and no two jokers side by side unless the rules allow it.
     """
-    suit = _SUITS[s]
-    index_at = [_index_at(p, s) for p in range(top + 1)]  # index_at[p]: the card of position p (p >= 1)
-    held = _held_positions(m, top)
+    held = m << 1  # bit p per position p held (1 = ace low .. 13 = king)
+    if top == ACE_HIGH and m & 1:
+        held |= 1 << ACE_HIGH
+    index_at: list[int] | None = None
     for start in range(1, top - 1):
-        found: list[tuple[int, int]] = []  # (length, joker-slot mask)
-        missing = 0  # slots of the window not held: jokers for sure
-        for length in range(1, min(13, top - start + 1) + 1):
-            if not held[start + length - 1]:
-                missing |= 1 << (length - 1)
-            free = jokers - missing.bit_count()
-            if free < 0:
-                break  # a longer window misses as many cards at least
-            if length < 3:
-                continue
-            full = (1 << length) - 1
-            optional = [k for k in range(length) if not missing >> k & 1]
-            for r in range(min(free, len(optional)) + 1):
-                for extra in itertools.combinations(optional, r):
-                    mask = missing
-                    for k in extra:
-                        mask |= 1 << k
-                    if mask == full or (not adjacent_ok and mask & (mask >> 1)):
-                        continue
-                    found.append((length, mask))
-        if not found:
+        most = min(13, top - start + 1)
+        bits = held >> start & ((1 << most) - 1)
+        # Only the slots before the first one the jokers cannot fill matter: no run reaches past it.
+        gaps = ~bits & ((1 << most) - 1)
+        for _ in range(jokers):
+            gaps &= gaps - 1
+        if gaps:
+            most = (gaps & -gaps).bit_length() - 1
+            bits &= (1 << most) - 1
+        key = (s, start, bits, most, jokers, adjacent_ok)
+        runs = _START_RUNS.get(key)
+        if runs is None:
+            found = _window_runs(bits, most, jokers, adjacent_ok)
+            built: list[Candidate] = []
+            if found:
+                if index_at is None:
+                    index_at = [_index_at(p, s) for p in range(top + 1)]  # index_at[p]: the card of position p
+                _add_runs(_SUITS[s], start, found, index_at, built)
+            if len(_START_RUNS) >= _WINDOW_CACHE_SIZE:
+                _START_RUNS.clear()
+            runs = _START_RUNS[key] = tuple(built)
+        out.extend(runs)
+
+
+def _window_runs(bits: int, most: int, jokers: int, adjacent_ok: bool) -> tuple[tuple[int, int], ...]:
+    """The (length, joker-slot mask) of every run from one start, sorted as find_melds lists them.
+
+    ``bits``: slot ``k`` of the window is held (``most`` slots at most). The
+    answer depends on nothing else, so it is kept (a bounded cache): the same
+    patterns recur across starts, suits and hands.
+    """
+    key = (bits, most, jokers, adjacent_ok)
+    hit = _WINDOWS.get(key)
+    if hit is not None:
+        return hit
+    found: list[tuple[int, int]] = []
+    missing = 0  # slots of the window not held: jokers for sure
+    for length in range(1, most + 1):
+        if not bits >> (length - 1) & 1:
+            missing |= 1 << (length - 1)
+        free = jokers - missing.bit_count()
+        if free < 0:
+            break  # a longer window misses as many cards at least
+        if length < 3:
             continue
-        found.sort(key=lambda lm: (lm[0], [lm[1] >> k & 1 for k in range(lm[0])]))
-        _add_runs(suit, start, found, index_at, out)
+        full = (1 << length) - 1
+        optional = [k for k in range(length) if not missing >> k & 1]
+        for r in range(min(free, len(optional)) + 1):
+            for extra in itertools.combinations(optional, r):
+                mask = missing
+                for k in extra:
+                    mask |= 1 << k
+                if mask == full or (not adjacent_ok and mask & (mask >> 1)):
+                    continue
+                found.append((length, mask))
+    found.sort(key=lambda lm: (lm[0], [lm[1] >> k & 1 for k in range(lm[0])]))
+    if len(_WINDOWS) >= _WINDOW_CACHE_SIZE:
+        _WINDOWS.clear()
+    _START_RUNS.clear()
+    result = _WINDOWS[key] = tuple(found)
+    return result
+
+
+#: Runs from one start per (held slots, slots, jokers, adjacent jokers allowed): see :func:`_window_runs`.
+_WINDOWS: dict[tuple[int, int, int, bool], tuple[tuple[int, int], ...]] = {}
+#: The joker runs of one suit from one start per (suit, start, held slots that matter, slots, jokers, adjacent ok).
+_START_RUNS: dict[tuple[int, int, int, int, int, bool], tuple[Candidate, ...]] = {}
+_WINDOW_CACHE_SIZE: Final = 1 << 15
 
 
 #: ``_RUN_POINTS[start][length]``: the opening points of a run of ``length`` positions from ``start`` (R-V, O3).
@@ -170,7 +215,9 @@ _RUN_POINTS: Final = tuple(
 )
 
 
-def _add_runs(suit: Suit, start: int, found: list[tuple[int, int]], index_at: list[int], out: list[Candidate]) -> None:
+def _add_runs(
+    suit: Suit, start: int, found: tuple[tuple[int, int], ...], index_at: list[int], out: list[Candidate]
+) -> None:
     points = _RUN_POINTS[start]
     window = index_at[start : start + 13]  # window[k]: the card of slot k
     ace_high = start + 13 > ACE_HIGH  # the window may reach the high ace, whose index sorts first
@@ -369,6 +416,8 @@ def clear_candidates() -> None:
     _CACHE.clear()
     _WITH.clear()
     _SUIT_RUNS.clear()
+    _WINDOWS.clear()
+    _START_RUNS.clear()
     _RANK_GROUPS.clear()
     clear_facts()
 
