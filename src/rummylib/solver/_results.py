@@ -57,23 +57,18 @@ class Partition:
     penalty: int
 
 
-# The slots' own setters (C), past the frozen classes' __setattr__: a small hand's answer is built in microseconds.
-# The list path of ``_small`` calls them inline (a call less per answer); elsewhere use trusted_partition.
-new_object = object.__new__
-set_melds = Partition.__dict__["melds"].__set__
-set_leftover = Partition.__dict__["leftover"].__set__
-set_penalty = Partition.__dict__["penalty"].__set__
-set_counts = CardMultiset.__dict__["_counts"].__set__
-set_len = CardMultiset.__dict__["_len"].__set__
-set_hash = CardMultiset.__dict__["_hash"].__set__
+# The slots' own setters (C), past the frozen class's __setattr__: a small hand's answer is built in microseconds.
+_SET_MELDS = Partition.__dict__["melds"].__set__
+_SET_LEFTOVER = Partition.__dict__["leftover"].__set__
+_SET_PENALTY = Partition.__dict__["penalty"].__set__
 
 
 def trusted_partition(melds: tuple[Meld, ...], leftover: CardMultiset, penalty: int) -> Partition:
     """A :class:`Partition` from values the solver has built correctly (no conversion; internal)."""
-    new = new_object(Partition)
-    set_melds(new, melds)
-    set_leftover(new, leftover)
-    set_penalty(new, penalty)
+    new = object.__new__(Partition)
+    _SET_MELDS(new, melds)
+    _SET_LEFTOVER(new, leftover)
+    _SET_PENALTY(new, penalty)
     return new
 
 

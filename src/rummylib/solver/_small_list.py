@@ -6,8 +6,7 @@ building a :class:`~rummylib.cards.CardMultiset` first: one loop over the
 cards checks each is a :class:`~rummylib.cards.Card`, sums one packed int per
 card (:data:`_PENALTY`) and counts it. From the sum, a hand with nothing to
 meld (about two in three random ten-card hands) is answered at once; the
-rest look up the answer of ``_small`` on their live cards. The result is
-built in place, past the frozen classes' ``__setattr__``.
+rest look up the answer of ``_small`` on their live cards.
 
 Anything else (a card twice, a joker, an item not a card, a ruleset outside
 ``_small``'s, more cards than the settings give the fast path) returns
@@ -19,17 +18,7 @@ from __future__ import annotations
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.rules import Ruleset
-from rummylib.solver._results import (
-    Partition,
-    RulesCache,
-    new_object,
-    set_counts,
-    set_hash,
-    set_leftover,
-    set_len,
-    set_melds,
-    set_penalty,
-)
+from rummylib.solver._results import Partition, RulesCache, trusted_partition
 from rummylib.solver._search import card_penalties
 from rummylib.solver._settings import SearchSettings
 from rummylib.solver._small import _BIT, _NIBBLES, _ROWS, _live, _Rows, _search1
@@ -119,12 +108,4 @@ def small_partition_of_list(cards: list[object], rules: object, settings: Search
         melds, size, penalty = found.melds, size - len(found.used), (packed >> _PENALTY) - found.gain
     else:
         melds, penalty = (), packed >> _PENALTY
-    leftover = new_object(CardMultiset)  # CardMultiset._trusted and trusted_partition, inline: two calls less
-    set_counts(leftover, tuple(counts))
-    set_len(leftover, size)
-    set_hash(leftover, None)
-    new = new_object(Partition)
-    set_melds(new, melds)
-    set_leftover(new, leftover)
-    set_penalty(new, penalty)
-    return new
+    return trusted_partition(melds, CardMultiset._trusted(tuple(counts), size), penalty)
