@@ -6,7 +6,7 @@ from typing import Final, NamedTuple
 
 from rummylib._card import NUM_CARD_KINDS
 from rummylib.cards import Card
-from rummylib.engine import Phase, PlayerView, TableMeld
+from rummylib.engine import Phase, PlayerView, TableMeld, TurnState
 from rummylib.melds import Group, Meld, Run
 from rummylib.rules import RestockRule, Ruleset, Scoring
 
@@ -18,6 +18,8 @@ __all__ = ["Field", "ObservationEncoder"]
 _PHASES: Final = (Phase.DRAW, Phase.PLAY, Phase.ROUND_OVER, Phase.GAME_OVER)
 #: The one-hot ``phase`` numbers of each phase.
 _PHASE_CODES: Final = {p: tuple(int(p is q) for q in _PHASES) for p in Phase}
+#: The ``turn`` field off the viewer's turn.
+_NO_TURN: Final = (0, 0, 0, 0, 0, 0, 0)
 #: Numbers per table slot: kind, owner, suit or rank, start, length, joker slots, group suits.
 _SLOT_WIDTH: Final = 7
 #: Counters without a natural bound (restocks, rounds) are clipped here.
@@ -297,12 +299,21 @@ class ObservationEncoder:
             out += [view.hand_sizes[s], int(view.opened[s]), min(max(view.totals[s], 0), self._total_cap)]
 
     def _turn(self, view: PlayerView, out: list[int]) -> None:
-        t = view.turn
+        out += self._turn_numbers(view.turn)
+
+    def _turn_numbers(self, t: TurnState | None) -> tuple[int, ...]:
+        """The ``turn`` field of the viewer's turn ``t`` (``None``: not the viewer's turn, all zeros)."""
         if t is None:
-            out += [0] * 7
-            return
-        out += [_card_code(t.drawn), _card_code(t.taken), _card_code(t.must_meld), int(t.must_go_out)]
-        out += [t.freed_jokers, min(t.melds_laid, self.slots), int(t.laid)]
+            return _NO_TURN
+        return (
+            _card_code(t.drawn),
+            _card_code(t.taken),
+            _card_code(t.must_meld),
+            int(t.must_go_out),
+            t.freed_jokers,
+            min(t.melds_laid, self.slots),
+            int(t.laid),
+        )
 
     def _stock(self, view: PlayerView, out: list[int]) -> None:
         # R-D4, D6: the last refill's cards are public, and after a turnover so is the stock's order.

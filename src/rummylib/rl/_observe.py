@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.encoding import ObservationEncoder
-from rummylib.encoding._observation import _PHASES, COUNTER_CAP
+from rummylib.encoding._observation import _PHASE_CODES, COUNTER_CAP
 from rummylib.engine import GameState, Phase, TableMeld, view
 from rummylib.engine._state import TurnState
 
@@ -32,8 +32,6 @@ _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 #: Cached tables (and piles, and known cards) before the cache starts afresh.
 _CACHE_LIMIT: Final = 64
-#: The turn field off the viewer's turn.
-_NO_TURN: Final = (0, 0, 0, 0, 0, 0, 0)
 
 
 class StateObserver:
@@ -51,7 +49,6 @@ class StateObserver:
         self._enc = encoder
         self._np = np
         self._n = encoder.players
-        self._slots = encoder.slots
         offsets = {f.name: f for f in encoder.fields}
         #: ``pile_size`` to ``round``: one run of scalars, some of which may pass 255.
         self._mid = offsets["pile_size"].offset
@@ -62,9 +59,7 @@ class StateObserver:
         self._table_at = offsets["table"].offset
         # A float32 holds every integer up to 2**24 exactly; past that, the encoder's own path.
         self._fast = max(encoder.high) < 1 << 24
-        self._phases = {
-            (p, mine): bytes([*(int(p is q) for q in _PHASES), int(mine)]) for p in Phase for mine in (False, True)
-        }
+        self._phases = {(p, mine): bytes([*_PHASE_CODES[p], mine]) for p in Phase for mine in (False, True)}
         self._tables: dict[int, tuple[tuple[int, ...], bytes, list[tuple[int, int]]]] = {}
         self._last_pile: tuple[tuple[int, ...], bytes] = ((), b"")
         self._knowns: dict[tuple[int, int], tuple[tuple[CardMultiset, ...], bytes]] = {}
@@ -103,18 +98,7 @@ class StateObserver:
         for s in self._order[seat]:
             total = totals[s]
             out += (len(hands[s]), opened[s], total if 0 <= total <= cap else (0 if total < 0 else cap))
-        if turn is None:
-            out += _NO_TURN
-        else:
-            out += (
-                0 if turn.drawn is None else turn.drawn.index + 1,
-                0 if turn.taken is None else turn.taken.index + 1,
-                0 if turn.must_meld is None else turn.must_meld.index + 1,
-                turn.must_go_out,
-                turn.freed_jokers,
-                min(turn.melds_laid, self._slots),
-                turn.laid,
-            )
+        out += self._enc._turn_numbers(turn)
         if phase is _PLAY:  # R-O4: the opening in progress of the seat to act is public
             out += (min(r.turn.opening_points, self._opening_cap), r.turn.opening_clean)
         else:
