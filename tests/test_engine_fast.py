@@ -134,3 +134,30 @@ def test_hand_candidates_with_jokers_pinned() -> None:
     found = hand_candidates(rl.CardMultiset(rl.parse_cards("5H 6H JK")).counts, rl.REMIK)
     assert [str(c.meld) for c in found] == ["JK=4H 5H 6H", "5H 6H JK=7H"]
     assert [c.points for c in found] == [15, 18]
+
+
+def test_take_discard_screen_gives_the_full_answer() -> None:
+    # R-D2: before opening, taking the discard means opening with it and going out; the listing refutes
+    # most such takes on the hand's counts (the opening screen) before building the round of the take.
+    # The answer must be the full question's on every draw state, presets (straight has no opening) and house variants alike.
+    from _walks import WALK_RULES, walk
+
+    from rummylib.engine._oblige import _TAKE, can_finish_turn, may_take_discard, take_discard_round
+
+    variants = {
+        **WALK_RULES,
+        "take-to-open": attrs.evolve(rl.REMIK, take_discard_to_open=True, restock_limit=2),
+    }
+    asked = refused = 0
+    for rules in variants.values():
+        for seed in (1, 2):
+            for state in walk(rules, 3, seed, 250):
+                r = state.round
+                if r.phase is not rl.Phase.DRAW or not r.discard:
+                    continue
+                _TAKE.clear()
+                full = can_finish_turn(rules, take_discard_round(rules, r))
+                assert may_take_discard(rules, r) is full
+                asked += 1
+                refused += not full
+    assert asked > 500 and refused > 100
