@@ -491,3 +491,44 @@ def test_observation_of_a_refilled_stock_is_the_view_only(name: str) -> None:
                 assert known == [c.index + 1 for c in v.known_stock] + [0] * (len(known) - len(v.known_stock))
             else:
                 assert known == [] and v.known_stock == ()
+
+
+# --- the pile's numbers from the last pile's (a fast path) ------------------------------------
+
+_PILE_STEPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("discard"), st.integers(0, 52)),
+        st.tuples(st.just("take"), st.just(0)),
+        st.tuples(st.just("other"), st.lists(st.integers(0, 52), max_size=12)),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_PILE_STEPS)
+def test_pile_numbers_from_the_last_pile_are_the_counted_ones(steps: list[tuple[str, object]]) -> None:
+    # R-D1: a pile changes by one discard or the top taken; any other pile is counted afresh.
+    from rummylib._card import CARDS
+
+    enc = ObservationEncoder(rl.REMIK, 2)
+    pile: tuple[rl.Card, ...] = ()
+    for kind, arg in steps:
+        if kind == "discard":
+            pile = (*pile, CARDS[arg])  # type: ignore[index]
+        elif kind == "take":
+            pile = pile[:-1]
+        else:
+            pile = tuple(CARDS[i] for i in arg)  # type: ignore[union-attr]
+        assert enc._pile_numbers(pile) == ObservationEncoder._pile_counts(pile)
+        assert enc._pile_numbers(tuple(pile)) == ObservationEncoder._pile_counts(pile)  # a cached pile
+
+
+def test_pile_numbers_on_reachable_piles_are_the_counted_ones() -> None:
+    # R-D1: every pile of seeded games, in the order of play and then in another order.
+    for name in ("remik", "straight"):
+        rules = WALK_RULES[name]
+        enc = ObservationEncoder(rules, 3)
+        piles = [s.round.discard for s in walk(rules, 3, 5, 300)]
+        for pile in [*piles, *random.Random(1).sample(piles, len(piles))]:
+            assert enc._pile_numbers(pile) == ObservationEncoder._pile_counts(pile)

@@ -157,6 +157,8 @@ class ObservationEncoder:
         self._memo: dict[int, tuple[Meld, _MeldNumbers]] = {}
         self._tables: dict[tuple[int, int], tuple[tuple[TableMeld, ...], tuple[int, ...]]] = {}
         self._piles: dict[int, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
+        #: The last pile worked out and its numbers: the next pile is most often it with one card more or less.
+        self._last_pile: tuple[tuple[Card, ...], tuple[int, ...]] = ((), self._pile_counts(()))
         self._opening_cap = self.high[self.field("opening").offset]
 
     def __repr__(self) -> str:
@@ -276,21 +278,47 @@ class ObservationEncoder:
         out += [len(view.discard), view.stock_size, min(view.restocks, COUNTER_CAP)]
 
     def _pile_numbers(self, discard: tuple[Card, ...]) -> tuple[int, ...]:
-        """The ``pile`` and ``pile_top`` fields: once per pile (it changes only on a take or a discard)."""
+        """The ``pile`` and ``pile_top`` fields: once per pile (it changes only on a take or a discard).
+
+        A pile one discard longer or one take shorter than the last pile worked
+        out is counted from that pile's numbers (one card changed, R-D1, D2)
+        instead of from every card.
+        """
         hit = self._piles.get(id(discard))
         if hit is not None and hit[0] is discard:
             return hit[1]
+        last, known = self._last_pile
+        size = len(discard)
+        if size == len(last) + 1 and discard[:-1] == last:  # a discard onto the last pile
+            pile = list(known[:NUM_CARD_KINDS])
+            pile[discard[-1].index] += 1
+        elif size == len(last) - 1 and last[:-1] == discard:  # the last pile's top taken
+            pile = list(known[:NUM_CARD_KINDS])
+            pile[last[-1].index] -= 1
+        else:
+            pile = None
+        if pile is None:
+            numbers = self._pile_counts(discard)
+        else:
+            top = [0] * NUM_CARD_KINDS
+            if discard:
+                top[discard[-1].index] = 1
+            numbers = (*pile, *top)
+        if len(self._piles) >= _SECTIONS_CACHED:
+            self._piles.clear()
+        self._piles[id(discard)] = self._last_pile = (discard, numbers)
+        return numbers
+
+    @staticmethod
+    def _pile_counts(discard: tuple[Card, ...]) -> tuple[int, ...]:
+        """The ``pile`` and ``pile_top`` fields of ``discard``, counted from scratch."""
         pile = [0] * NUM_CARD_KINDS
         for card in discard:
             pile[card.index] += 1
         top = [0] * NUM_CARD_KINDS
         if discard:
             top[discard[-1].index] = 1
-        numbers = (*pile, *top)
-        if len(self._piles) >= _SECTIONS_CACHED:
-            self._piles.clear()
-        self._piles[id(discard)] = (discard, numbers)
-        return numbers
+        return (*pile, *top)
 
     def _seats(self, view: PlayerView, out: list[int]) -> None:
         n = self.players
