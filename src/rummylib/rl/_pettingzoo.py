@@ -72,6 +72,22 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         else:
             super().step(action)
 
+    # ``agent_iter`` reads these two of the wrapper on every step: once reset, straight from the inner
+    # environment; before, through the wrapper's own ``__getattr__`` (the same AttributeError).
+    @property
+    def agents(self) -> list[str]:
+        """The inner environment's ``agents``."""
+        if self._has_reset:
+            return self.env.agents  # type: ignore[no-any-return]
+        return self.__getattr__("agents")  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        """The inner environment's ``agent_selection``."""
+        if self._has_reset:
+            return self.env.agent_selection  # type: ignore[no-any-return]
+        return self.__getattr__("agent_selection")  # type: ignore[no-any-return]
+
     def __str__(self) -> str:
         return str(self.env)
 
