@@ -196,7 +196,6 @@ def _window_runs(bits: int, most: int, jokers: int, adjacent_ok: bool) -> tuple[
     found.sort(key=lambda lm: (lm[0], [lm[1] >> k & 1 for k in range(lm[0])]))
     if len(_WINDOWS) >= _WINDOW_CACHE_SIZE:
         _WINDOWS.clear()
-    _START_RUNS.clear()
     result = _WINDOWS[key] = tuple(found)
     return result
 
