@@ -129,6 +129,21 @@ def test_hand_candidates_are_find_melds(name: str, seed: int, size: int) -> None
         assert candidates_with(hand.counts, rules, index) == want
 
 
+def test_hand_candidates_along_games_with_warm_caches() -> None:
+    # R-M1 to M4, J1 to J3: the joker runs kept per suit and start stay exact while the caches live on
+    # from hand to hand (a hand changes one card per move) and from ruleset to ruleset (ace high or not).
+    clear_candidates()
+    checked = 0
+    for name in sorted(RULESETS):
+        for state in _walk(RULESETS[name], 3, 3, 200):
+            r = state.round
+            hand = r.hands[r.to_act]
+            found = hand_candidates(hand.counts, state.rules)
+            assert tuple(c.meld for c in found) == tuple(dict.fromkeys(rl.find_melds(hand, state.rules)))
+            checked += 1
+    assert checked > 800
+
+
 def test_hand_candidates_with_jokers_pinned() -> None:
     # R-J1: a joker at either end of 5H 6H; find_melds' order (JK=4H first).
     found = hand_candidates(rl.CardMultiset(rl.parse_cards("5H 6H JK")).counts, rl.REMIK)
