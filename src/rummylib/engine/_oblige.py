@@ -30,6 +30,7 @@ from rummylib.engine._complete import (
     may_open,
     minus,
 )
+from rummylib.engine._cover import cannot_cover
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._state import FRESH_TURN, Phase, RoundState, evolve_round, evolve_turn
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
@@ -269,12 +270,21 @@ def _joker_covers(
             yield from _joker_covers(swapped, jokers + 1, after, rules, seen)
 
 
+def _no_go_out(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> bool:
+    """Sound screens before an exact go-out search: ``True`` means ``hand`` surely cannot go out onto ``table``.
+
+    The counting screen first (microseconds), then the search of the cards
+    only a new meld can take (:func:`~rummylib.engine._cover.cannot_cover`).
+    """
+    return cannot_go_out(hand, table, rules) or cannot_cover(hand, table, rules)
+
+
 def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
     """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search)."""
     if not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
         return False  # the cheapest sound test first: most hands cannot even open
-    if cannot_go_out(hand, table, rules) or not hand_opens(hand, rules):
-        return False  # a sound screen in microseconds, then the opening search (cached)
+    if _no_go_out(hand, table, rules) or not hand_opens(hand, rules):
+        return False  # sound screens, then the opening search (cached)
     return goes_out(hand, table, rules, opened=False, open_with=card, opens=True)
 
 
@@ -286,7 +296,7 @@ def opening_search(rules: Ruleset, r: RoundState) -> OpeningSearch:
     turn = r.turn
     table = tuple(tm.meld for tm in r.table)
     hand = r.hands[r.to_act]
-    return OpeningSearch(hand, table, rules, go_out=turn.must_go_out, taken=turn.taken, hopeless=cannot_go_out)
+    return OpeningSearch(hand, table, rules, go_out=turn.must_go_out, taken=turn.taken, hopeless=_no_go_out)
 
 
 def opening_needs(rules: Ruleset, r: RoundState) -> tuple[int, bool, int | None, int | None]:
@@ -346,10 +356,12 @@ def can_finish_turn(rules: Ruleset, r: RoundState, pool: CardMultiset | None = N
     table = tuple(tm.meld for tm in r.table)
     if turn.must_go_out:
         if not turn.freed_jokers:
-            return goes_out(hand, table, rules, opened=True)
+            return not _no_go_out(hand, table, rules) and goes_out(hand, table, rules, opened=True)
         # R-J4 inside a D2 go-out: the freed jokers go into new melds first, then the rest goes out.
         for rest, after in _joker_covers(hand, turn.freed_jokers, table, rules, set()):
-            if len(rest) >= keep and (not rest or goes_out(rest, after, rules, opened=True)):
+            if len(rest) >= keep and (
+                not rest or (not _no_go_out(rest, after, rules) and goes_out(rest, after, rules, opened=True))
+            ):
                 return True
         return False
     if turn.must_meld is not None or turn.freed_jokers > 0:

@@ -1,0 +1,175 @@
+"""A sound screen for "this hand cannot be laid out this turn": the cards only a new meld can take (R-D2, J4, T2).
+
+To go out, every natural card of the hand but the one discard (R-T2, E1,
+E3) leaves the hand in one of three ways: in a new meld, by a lay-off onto a
+table meld, or by a joker swap into a table meld (R-J4). A lay-off onto a
+meld laid this same turn leaves a longer new meld of the hand's cards, so it
+is the first way. Before opening (R-D2: take the discard to open and go out)
+the order is fixed too, but the screen ignores order, which only allows more.
+
+**Cards with somewhere else to go.** A natural card *may* go elsewhere than
+in a new meld when a table set has its rank, when a table run of its suit
+could reach it (from a run end through positions the hand holds, each gap
+costing one of the jokers that could be laid off), or when a table joker
+stands for it (a swap). Every other natural card is *bound*: it leaves in a
+new meld or it is the discard.
+
+**The new melds.** They hold the hand's natural cards and at most ``J``
+jokers: the hand's and one per table joker whose card the hand holds (each
+swap brings one). So they are disjoint candidate melds of the *pool*, the
+hand's natural cards with ``J`` jokers (:func:`~rummylib.solver._queries.candidates_with`:
+every meld those cards can form, each joker placement and length).
+
+:func:`cannot_cover` answers ``True`` when no set of disjoint candidate melds
+of the pool holds every bound card but one; then no plan empties the hand
+but for the discard, and the exact go-out search (milliseconds) is not needed.
+It is a search over the bound cards only, memoised on the cards left: it
+branches on the first bound card still held (the discard, or each candidate
+meld holding it), so it is fast where the exact search is slow, and most of
+the hands that reach the exact R-D2 question fail it.
+"""
+
+from __future__ import annotations
+
+from rummylib.cards import CardMultiset
+from rummylib.melds import Group, Meld, Run
+from rummylib.rules import Ruleset
+from rummylib.solver._goout_screen import joker_stands
+from rummylib.solver._masks import suit_masks
+from rummylib.solver._queries import Candidate, candidates_with
+
+__all__ = ["cannot_cover"]
+
+_ACE_HIGH_BIT = 1 << 14
+
+
+def cannot_cover(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> bool:
+    """Whether ``hand`` surely cannot be laid out onto ``table`` this turn but for one discard.
+
+    ``table`` is every meld a lay-off or swap could reach. ``False`` decides
+    nothing (see the module docstring).
+    """
+    counts = hand.counts
+    stands: list[int] = []
+    if rules.joker_swap and rules.jokers:
+        stands = [x for meld in table for x in joker_stands(meld)]
+    jokers = (counts[52] if rules.jokers else 0) + sum(1 for x in stands if counts[x])
+    elsewhere = _elsewhere(counts, table, rules, jokers, stands)
+    bound = [i for i in range(52) if counts[i] and not elsewhere >> i & 1]
+    if len(bound) <= 1 and (not bound or counts[bound[0]] <= 1):
+        return False  # at most one bound card: it can be the discard
+    pool = (*counts[:52], min(rules.jokers, jokers))
+    return not _Search(pool, bound, rules).covers(pool, False)
+
+
+def _elsewhere(counts: tuple[int, ...], table: tuple[Meld, ...], rules: Ruleset, jokers: int, stands: list[int]) -> int:
+    """Bit ``i`` per natural card index ``i`` that a lay-off or a swap might take (see the module docstring)."""
+    masks = suit_masks(counts, rules.ace_high)  # bit p per run position p held (1 = ace low .. 14 = ace high)
+    top = 15 if rules.ace_high else 14  # one past the last position
+    out = 0
+    for meld in table:
+        if isinstance(meld, Run):
+            s = meld.suit.index
+            m = masks[s]
+            got = _reach(m, meld.start - 1, -1, top, jokers) | _reach(m, meld.start + len(meld.cards), 1, top, jokers)
+            if got & _ACE_HIGH_BIT:
+                got = (got | 2) & ~_ACE_HIGH_BIT  # the high ace is the low ace's card
+            out |= (got >> 1) << (13 * s)  # position p is rank index p - 1
+        elif isinstance(meld, Group):
+            r = int(meld.rank) - 1
+            out |= (1 | 1 << 13 | 1 << 26 | 1 << 39) << r  # its rank in every suit
+    for x in stands:
+        out |= 1 << x
+    return out
+
+
+def _reach(m: int, pos: int, step: int, top: int, jokers: int) -> int:
+    """The held positions (bits 1 to ``top - 1`` of ``m``) a run end could take from ``pos`` on, a gap per joker."""
+    got = 0
+    while 0 < pos < top:
+        if m >> pos & 1:
+            got |= 1 << pos
+        elif jokers:
+            jokers -= 1
+        else:
+            break
+        pos += step
+    return got
+
+
+class _Search:
+    """Can disjoint candidate melds of the pool hold every bound card but one? (memoised on the cards left)."""
+
+    __slots__ = ("_bound", "_memo", "_pool", "_rules", "_with")
+
+    def __init__(self, pool: tuple[int, ...], bound: list[int], rules: Ruleset) -> None:
+        self._pool = pool
+        self._bound = bound
+        self._rules = rules
+        self._memo: dict[tuple[tuple[int, ...], bool], bool] = {}
+        self._with: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
+
+    def _melds_with(self, index: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        found = self._with.get(index)
+        if found is None:
+            found = self._with[index] = _options(self._pool, self._rules, index)
+        return found
+
+    def covers(self, counts: tuple[int, ...], discarded: bool) -> bool:
+        """Whether the bound cards left in ``counts`` go into disjoint melds (one may be the discard, if not yet)."""
+        first = next((i for i in self._bound if counts[i]), None)
+        if first is None:
+            return True
+        key = (counts, discarded)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        self._memo[key] = False  # no cycles: every step takes a card
+        found = False
+        for pairs in self._melds_with(first):
+            for i, k in pairs:
+                if counts[i] < k:
+                    break
+            else:
+                rest = list(counts)
+                for i, k in pairs:
+                    rest[i] -= k
+                if self.covers(tuple(rest), discarded):
+                    found = True
+                    break
+        if not found and not discarded:
+            rest = list(counts)
+            rest[first] -= 1
+            found = self.covers(tuple(rest), True)
+        self._memo[key] = found
+        return found
+
+
+def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The cards (``Candidate.pairs``) of each candidate meld of ``pool`` that holds card ``index``, once each.
+
+    Melds that take the same cards are one choice for the search, wherever
+    their jokers stand; they are kept per (card, its suit's positions held,
+    the ranks held of its rank, jokers, rules), so hands that share a suit share them.
+    """
+    suit, rank = divmod(index, 13)
+    jokers = pool[52]
+    key = (
+        index,
+        tuple(pool[suit * 13 : suit * 13 + 13]),
+        tuple(pool[rank::13][:4]),
+        jokers,
+        id(rules),
+    )
+    hit = _OPTIONS.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    found: tuple[Candidate, ...] = candidates_with(pool, rules, index)
+    options = tuple(dict.fromkeys(c.pairs for c in found))
+    if len(_OPTIONS) >= 4096:
+        _OPTIONS.clear()
+    _OPTIONS[key] = (rules, options)
+    return options
+
+
+_OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[tuple[tuple[int, int], ...], ...]]] = {}

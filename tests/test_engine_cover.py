@@ -1,0 +1,108 @@
+"""The bound-card screen in front of the exact go-out search (engine._cover) never refutes a hand that can go out.
+
+``cannot_cover`` is a necessary condition only: ``True`` must mean that no
+plan lays the hand out but for one discard (R-D2, J4, T2). Checked three ways:
+hands built to go out (melds, lay-offs onto the table, one discard) are never
+refuted; on every R-D2 question of seeded games that the screen refutes, the
+exact search agrees; and the engine's answer with the screen is the answer
+without it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+from _walks import WALK_RULES, walk
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rummylib as rl
+from rummylib.engine._cover import cannot_cover
+from rummylib.engine._oblige import _can_open_and_go_out
+from rummylib.melds import Run
+from rummylib.solver._queries import can_go_out
+
+JOKERS = attrs.evolve(rl.REMIK, name="jokers", jokers=6, adjacent_jokers=True, group3_max_jokers=2, restock_limit=1)
+RULES = {**WALK_RULES, "jokers": JOKERS}
+
+
+def _built_to_go_out(rules: rl.Ruleset, seed: int) -> tuple[rl.CardMultiset, tuple[rl.Meld, ...]]:
+    """A hand of disjoint melds, cards that extend table runs, and one spare card; and that table."""
+    rng = random.Random(seed)
+    deck = list(rl.deck(rules))
+    rng.shuffle(deck)
+    table = tuple(dict.fromkeys(rl.find_melds(rl.CardMultiset(deck[:20]), rules)))[: rng.randrange(0, 4)]
+    rest = rl.CardMultiset(deck[20:])
+    hand: list[rl.Card] = []
+    pool = rl.CardMultiset(deck[20:44])
+    for meld in sorted(dict.fromkeys(rl.find_melds(pool, rules)), key=lambda _: rng.random()):
+        if len(hand) >= 12:
+            break
+        cards = rl.CardMultiset(meld.cards)
+        if cards <= rest:
+            hand.extend(meld.cards)
+            rest = rest - cards
+    for meld in table:  # a lay-off at a run's end, where the card is still in the stock
+        if isinstance(meld, Run) and rng.random() < 0.5:
+            for end in (rl.End.LOW, rl.End.HIGH):
+                for card in rest.distinct():
+                    try:
+                        rl.lay_off(meld, card, rules, end=end)
+                    except ValueError:
+                        continue
+                    hand.append(card)
+                    rest = rest - rl.CardMultiset([card])
+                    break
+                break
+    hand.append(next(iter(rest.distinct())))  # the discard
+    return rl.CardMultiset(hand), table
+
+
+@settings(max_examples=150, deadline=None)
+@given(name=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**32))
+def test_hands_built_to_go_out_are_never_refuted(name: str, seed: int) -> None:
+    # R-T2: melds, lay-offs and one discard empty the hand, so the screen must let it through.
+    rules = RULES[name]
+    hand, table = _built_to_go_out(rules, seed)
+    assert not cannot_cover(hand, table, rules)
+
+
+def test_refuted_questions_of_seeded_games_have_no_plan() -> None:
+    # R-D2: every take of the discard an unopened player is asked about, with the card; the hands the
+    # screen refutes have no go-out plan by the exact search (opened and unopened alike).
+    refuted = 0
+    for name, rules in RULES.items():
+        for seed in (1, 2):
+            for state in walk(rules, 3, seed, 200):
+                r = state.round
+                if r.phase is not rl.Phase.DRAW or not r.discard:
+                    continue
+                hand = r.hands[r.to_act] + rl.CardMultiset([r.discard[-1]])
+                table = tuple(tm.meld for tm in r.table)
+                if not cannot_cover(hand, table, rules):
+                    continue
+                refuted += 1
+                for opened in (False, True):
+                    assert not can_go_out(hand, table, rules, opened=opened, open_with=None), (name, seed)
+    assert refuted > 100
+
+
+def test_the_r_d2_answer_is_the_exact_searchs() -> None:
+    # R-D2 with the screen in front equals the exact search alone, on hands that pass the cheap screens.
+    asked = 0
+    for rules in (RULES["remik"], RULES["remik-house"], JOKERS):
+        for seed in range(3):
+            for state in walk(rules, 4, seed, 300):
+                r = state.round
+                if r.phase is not rl.Phase.DRAW or not r.discard or r.opened[r.to_act]:
+                    continue
+                card = r.discard[-1]
+                hand = r.hands[r.to_act] + rl.CardMultiset([card])
+                table = tuple(tm.meld for tm in r.table)
+                answer = _can_open_and_go_out(hand, card, table, rules)
+                if cannot_cover(hand, table, rules):
+                    assert not answer
+                    assert not can_go_out(hand, table, rules, opened=False, open_with=card)
+                    asked += 1
+    assert asked > 20
