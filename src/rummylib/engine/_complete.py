@@ -262,22 +262,24 @@ class OpeningSearch:
             rest_need = need - info.points
             if rest_need > 0 and bound - info.bound < rest_need:
                 continue  # the cards left cannot bring the rest: the call below would say so first
-            if not _holds(counts, info.pairs):
-                continue
-            after = tuple(sorted((*chosen, j))) if go_out else ()
-            if self._complete(
-                minus(counts, info),
-                size - info.size,
-                bound - info.bound,
-                rest_need,
-                clean and not info.clean,
-                None,
-                less,
-                after,
-            ):
-                result = True
-                self._path.append(j)  # on the way back up from the completion found
-                break
+            for i, k in info.pairs:  # ``_holds``, inline: the search's innermost loop
+                if counts[i] < k:
+                    break
+            else:
+                after = tuple(sorted((*chosen, j))) if go_out else ()
+                if self._complete(
+                    minus(counts, info),
+                    size - info.size,
+                    bound - info.bound,
+                    rest_need,
+                    clean and not info.clean,
+                    None,
+                    less,
+                    after,
+                ):
+                    result = True
+                    self._path.append(j)  # on the way back up from the completion found
+                    break
         self._memo[key] = result
         return result
 
