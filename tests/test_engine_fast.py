@@ -154,7 +154,8 @@ def test_hand_candidates_with_jokers_pinned() -> None:
 def test_take_discard_screen_gives_the_full_answer() -> None:
     # R-D2: before opening, taking the discard means opening with it and going out; the listing refutes
     # most such takes on the hand's counts (the opening screen) before building the round of the take.
-    # The answer must be the full question's on every draw state, presets (straight has no opening) and house variants alike.
+    # R-T4, T7: without R-D2 a take is allowed whenever another card is held, also decided on the counts.
+    # The answer must be the full question's on every draw state, presets and house variants alike.
     from _walks import WALK_RULES, walk
 
     from rummylib.engine._oblige import _TAKE, can_finish_turn, may_take_discard, take_discard_round
@@ -162,6 +163,8 @@ def test_take_discard_screen_gives_the_full_answer() -> None:
     variants = {
         **WALK_RULES,
         "take-to-open": attrs.evolve(rl.REMIK, take_discard_to_open=True, restock_limit=2),
+        "remik-free": attrs.evolve(rl.REMIK, discard_rule=rl.DiscardRule.FREE, restock_limit=2),
+        "discard-taken": attrs.evolve(rl.STRAIGHT, discard_taken_card=True, restock_limit=2),
     }
     asked = refused = 0
     for rules in variants.values():

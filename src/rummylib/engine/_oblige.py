@@ -409,31 +409,33 @@ def may_take_discard(rules: Ruleset, r: RoundState, new: RoundState | None = Non
     last = _TAKE[0] if _TAKE else None
     if last is not None and last[0] is r and last[1] is rules:
         return last[2]
-    if new is None and _must_open_and_go_out(rules, r) and not _may_open_with_top(rules, r):
-        answer = False  # what can_finish_turn answers first for this round, without building it
-    else:
+    answer = _quick_take(rules, r) if new is None else None
+    if answer is None:
         answer = can_finish_turn(rules, take_discard_round(rules, r) if new is None else new)
     _TAKE[:] = [(r, rules, answer)]
     return answer
 
 
-def _must_open_and_go_out(rules: Ruleset, r: RoundState) -> bool:
-    """Whether taking the discard makes the player to act open with it and go out this turn (R-D2).
+def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
+    """What :func:`can_finish_turn` answers on the round after the take where the hand's counts decide it; else None.
 
-    Exactly when :func:`take_discard_round` sets ``must_go_out`` with the card
-    as ``must_meld``, so that :func:`can_finish_turn` asks
-    :func:`_can_open_and_go_out` of the hand with the card.
+    Without R-D2 (``DiscardRule.FREE``) the take leaves no duty but R-T7, met
+    whenever the hand holds a card besides the copies of the one taken. Before
+    opening under R-D2 the player must open with the card and go out
+    (:func:`_can_open_and_go_out`), whose first screen is the opening screen of
+    the hand with the card. Neither builds the round of the take.
     """
-    return (
-        rules.opening_required
-        and rules.discard_rule is DiscardRule.NEW_MELD
-        and not rules.take_discard_to_open
-        and not r.opened[r.to_act]
-    )
-
-
-def _may_open_with_top(rules: Ruleset, r: RoundState) -> bool:
-    """The first screen of :func:`_can_open_and_go_out`, on the counts of the hand with the top discard."""
-    counts = list(r.hands[r.to_act].counts)
-    counts[r.discard[-1].index] += 1
-    return may_open(tuple(counts), rules, rules.opening_points, rules.opening_clean_run)
+    seat = r.to_act
+    hand = r.hands[seat]
+    card = r.discard[-1]
+    if rules.discard_rule is not DiscardRule.NEW_MELD:
+        # can_finish_turn, opened or not: no must_meld, no go-out, no freed joker: _t7_ok of the hand with the card
+        if rules.discard_taken_card or len(hand) > hand.counts[card.index]:
+            return True
+        return None
+    if rules.opening_required and not rules.take_discard_to_open and not r.opened[seat]:
+        counts = list(hand.counts)
+        counts[card.index] += 1
+        if not may_open(tuple(counts), rules, rules.opening_points, rules.opening_clean_run):
+            return False
+    return None
