@@ -144,7 +144,7 @@ class LegalActions(Sequence[Action]):
             # Only the phase's own kinds can hold actions: the others are known empty without a look.
             kinds, state = self._kinds, self._state
             items: list[Action] = []
-            for kind in _PHASE_ORDER[state.round.phase]:
+            for kind in _ORDER_BY_ID[id(state.round.phase)]:
                 found = kinds.get(kind)
                 if found is None:
                     found = kinds[kind] = tuple(_GENERATORS[kind](state))
@@ -438,6 +438,7 @@ _PHASE_ORDER: Final[dict[Phase, tuple[str, ...]]] = {
     Phase.ROUND_OVER: ("next_round",),
     Phase.GAME_OVER: (),
 }
+_ORDER_BY_ID: Final = {id(phase): kinds for phase, kinds in _PHASE_ORDER.items()}  # by identity: Enum hashes in Python
 
 _GENERATORS: Final[dict[str, Callable[[GameState], Iterable[Action]]]] = {
     "next_round": _next_round,

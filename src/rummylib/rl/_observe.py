@@ -59,7 +59,8 @@ class StateObserver:
         self._table_at = offsets["table"].offset
         # A float32 holds every integer up to 2**24 exactly; past that, the encoder's own path.
         self._fast = max(encoder.high) < 1 << 24
-        self._phases = {(p, mine): bytes([*_PHASE_CODES[p], mine]) for p in Phase for mine in (False, True)}
+        # Keyed on the phase's identity: an enum's own hash runs in Python.
+        self._phases = {(id(p), mine): bytes([*_PHASE_CODES[p], mine]) for p in Phase for mine in (False, True)}
         self._tables: dict[int, tuple[tuple[int, ...], bytes, list[tuple[int, int]]]] = {}
         self._last_pile: tuple[tuple[int, ...], bytes] = ((), b"")
         self._knowns: dict[tuple[int, int], tuple[tuple[CardMultiset, ...], bytes]] = {}
@@ -81,7 +82,7 @@ class StateObserver:
             scalars = bytes(mid)
         except ValueError:  # a number past 255: written below
             scalars, wide = bytes(len(mid)), mid
-        parts = [self._phases[phase, mine], bytes(r.hands[seat].counts), table, self._pile(r.discard), scalars]
+        parts = [self._phases[id(phase), mine], bytes(r.hands[seat].counts), table, self._pile(r.discard), scalars]
         parts.append(self._public(r.known_cards, r.restocked, r.known_stock, seat))
         vector = self._np.frombuffer(b"".join(parts), dtype=self._np.uint8).astype(self._np.float32)
         for at, value in patches:
