@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from rummylib.cards import Card, CardMultiset
-from rummylib.engine._cache import goes_out, hand_opens
+from rummylib.engine._cache import goes_out, hand_opens, register
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
 from rummylib.solver._masks import ranks_with, run_covered, suit_masks
@@ -182,8 +182,7 @@ class OpeningSearch:
         self.keep = 1 if rules.must_discard_to_go_out else 0
         # Most valuable first: a completion, when there is one, is found early.
         self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
-        self._all = tuple(enumerate(self.melds))
-        self._clean = tuple(p for p in self._all if p[1].clean)
+        self._all, self._clean = _indexed(self.melds)
         self._holding: dict[int, tuple[tuple[int, MeldInfo], ...]] = {}
         self._memo: dict[tuple[object, ...], bool] = {}
         self._path: list[int] = []
@@ -309,6 +308,26 @@ class OpeningSearch:
             return True
         # R-T7: only the taken card is left; one copy must be laid off first.
         return (counts[taken.index] >= 2 or not self.keep) and fits_anywhere(taken, self._table, self._rules)
+
+
+_Indexed = tuple[tuple[int, MeldInfo], ...]
+#: Per candidate list (the solver's cached tuple, held so its id stays its own): its melds with their
+#: indices, and the clean runs among them. A hand is searched again by ``apply`` and the next listing.
+_INDEXED: dict[int, tuple[tuple[MeldInfo, ...], _Indexed, _Indexed]] = {}
+register(_INDEXED)
+
+
+def _indexed(melds: tuple[MeldInfo, ...]) -> tuple[_Indexed, _Indexed]:
+    """``melds`` with their indices, and those of its clean runs (kept for a few candidate lists)."""
+    hit = _INDEXED.get(id(melds))
+    if hit is not None and hit[0] is melds:
+        return hit[1], hit[2]
+    every = tuple(enumerate(melds))
+    clean = tuple(p for p in every if p[1].clean)
+    if len(_INDEXED) >= 16:
+        _INDEXED.clear()
+    _INDEXED[id(melds)] = (melds, every, clean)
+    return every, clean
 
 
 def fits_anywhere(card: Card, table: Sequence[Meld], rules: Ruleset) -> bool:
