@@ -8,7 +8,7 @@ from typing import Final
 from rummylib._guards import check_seed_int
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, Open, TakeDiscard
 from rummylib.cards import Card, CardMultiset
-from rummylib.engine import Phase, PlayerView, TurnState
+from rummylib.engine import LegalActions, Phase, PlayerView, TurnState
 from rummylib.engine._complete import may_open
 from rummylib.errors import SimulationError, SimulationReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, meld_points
@@ -182,7 +182,7 @@ class GreedyBot:
             if action in legal:
                 return action
         # No deadwood may go: throw the card whose loss keeps the best partition.
-        options = [a for a in legal if isinstance(a, Discard)]
+        options = list(legal.discards) if type(legal) is LegalActions else [a for a in legal if isinstance(a, Discard)]
         if not options:
             return None
 
@@ -201,7 +201,8 @@ def _opening_met(turn: TurnState, rules: Ruleset) -> bool:
 
 def _best_meld(legal: Sequence[Action], rules: Ruleset) -> Action | None:
     """The listed new meld worth the most points (then the longest), if any."""
-    melds = [a for a in legal if isinstance(a, LayMeld)]
+    # The engine's lazy listing gives its melds alone, in the order of the whole list.
+    melds = list(legal.melds) if type(legal) is LegalActions else [a for a in legal if isinstance(a, LayMeld)]
     if not melds:
         return None
     return max(melds, key=lambda a: (meld_points(a.meld, rules), len(a.meld.cards)))
