@@ -93,11 +93,12 @@ class GreedyBot:
         result = self._cached(("opening", hand), lambda: best_opening(hand, rules))
         return result  # type: ignore[return-value]
 
-    def _plan(self, view: PlayerView, table: tuple[Meld, ...], opened: bool) -> list[Action] | None:
+    def _plan(self, view: PlayerView, table: tuple[Meld, ...], opened: bool, opens: bool) -> list[Action] | None:
         hand, rules = view.hand, view.rules
-        key = ("plan", hand, table, opened)
-        # The engine's checked values go to the solver's unchecked entry (which runs the sound screen first).
-        return self._cached(key, lambda: plan_checked(hand, table, rules, opened=opened))  # type: ignore[return-value]
+        key = ("plan", hand, table, opened)  # ``opens`` only skips a test: no part of the answer
+        # The engine's checked values go to the solver's unchecked entry (which runs the sound screen first);
+        # ``opens``: best_opening found an opening, so can_open holds and the solver need not ask it again.
+        return self._cached(key, lambda: plan_checked(hand, table, rules, opened=opened, opens=opens))  # type: ignore[return-value]
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return the greedy action (always one of ``legal``)."""
@@ -147,7 +148,7 @@ class GreedyBot:
             opening = self._opening(hand, rules)
             if opening is None:  # no opening, so no going out either (R-O1)
                 return self._discard(view, legal)
-        plan = self._plan(view, table, opened)
+        plan = self._plan(view, table, opened, opening is not None)
         if plan:
             first = plan[0]
             step: Action = LayMeld(first.melds[0]) if isinstance(first, Open) else first
