@@ -93,7 +93,9 @@ class GreedyBot:
         result = self._cached(("opening", hand), lambda: best_opening(hand, rules))
         return result  # type: ignore[return-value]
 
-    def _plan(self, view: PlayerView, table: tuple[Meld, ...], opened: bool, opens: bool) -> list[Action] | None:
+    def _plan(
+        self, view: PlayerView, table: tuple[Meld, ...], opened: bool, opens: bool = False
+    ) -> list[Action] | None:
         hand, rules = view.hand, view.rules
         key = ("plan", hand, table, opened)  # ``opens`` only skips a test: no part of the answer
         # The engine's checked values go to the solver's unchecked entry (which runs the sound screen first);
