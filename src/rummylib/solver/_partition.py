@@ -14,6 +14,7 @@ from rummylib.solver._leftover import laid_whole
 from rummylib.solver._optimise import Found, optimise
 from rummylib.solver._priced import SCALE, Split, first_cover
 from rummylib.solver._results import Partition, prepare
+from rummylib.solver._row_fits import RowFits, restrict
 from rummylib.solver._search import (
     NEG,
     Cover,
@@ -135,9 +136,19 @@ def _search(hand: Iterable[Card], rules: Ruleset, settings: SearchSettings) -> P
         cached = tables.extra["partition"] = _rows(checked, tables)
     tables, rows, potential, pens = cast(_Rows, cached)
     cover = Cover(tables, rows, potential, settings)
-    x = cover.restrict(pack(ms.counts, tables), jokers)
+    x = _restricted(cover, tables, pack(ms.counts, tables), jokers)
     found = optimise(_Deadwood(pens), cover, tables, x, jokers, 0, NEG)
     assert found is not None  # every input has a partition (all left over at worst)
     shapes = found[1]
     left = leftover(ms.counts, shapes)
     return Partition(build_melds(shapes, checked), left, sum(map(mul, pens, left.counts)))
+
+
+def _restricted(cover: Cover, tables: Tables, x: int, jokers: int) -> int:
+    """``cover.restrict(x, jokers)``, read from the kept cuts of tables asked a second time (the cached ones)."""
+    fits = tables.extra.get("partition fits")
+    if isinstance(fits, RowFits):
+        return restrict(cover, fits, x, jokers)
+    # Tables built for one multiset are asked once: keep cuts only for tables seen before.
+    tables.extra["partition fits"] = RowFits(cover.rows) if fits else True
+    return cover.restrict(x, jokers)
