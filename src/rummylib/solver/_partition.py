@@ -21,6 +21,7 @@ from rummylib.solver._search import (
     Entry,
     by_position,
     card_penalties,
+    cards_in,
     entries,
     pack,
     shape_gain_penalty,
@@ -60,7 +61,8 @@ class _Deadwood:
         return _split(self.pens)
 
     def plain(self, cover: Cover, x: int, j: int, need: int, alpha: int) -> Found | None:
-        value = cover.solve(x, j, need, alpha, 1)
+        windows = cards_in(x, cover.w, cover.field) + j >= cover.settings.window_from
+        value = cover.solve(x, j, need, alpha, 1, windows=windows)
         return value, cover.path(x, j, need, value)
 
     def prove(
