@@ -1,4 +1,6 @@
-"""The kept row cuts (``_row_fits``) restrict a search exactly as ``Cover.restrict`` does.
+"""Answers the solver keeps give what computing them again gives.
+
+The kept row cuts (``_row_fits``) restrict a search exactly as ``Cover.restrict`` does.
 
 ``best_partition`` reads its candidate rows from cuts kept per card (R-V's
 least deadwood searches the same rows); here every cut is compared with the
@@ -16,11 +18,12 @@ from hypothesis import strategies as st
 from rummylib import REMIK, STRAIGHT, CardMultiset, Ruleset, best_partition
 from rummylib._card import CARDS
 from rummylib.cards import JOKER
+from rummylib.solver import _tables
 from rummylib.solver._partition import _rows, search_partition
 from rummylib.solver._row_fits import RowFits, restrict
 from rummylib.solver._search import Cover, Entry, pack
 from rummylib.solver._settings import DEFAULT_SETTINGS
-from rummylib.solver._tables import Tables, tables_for
+from rummylib.solver._tables import Tables, piece_tables, tables_for
 
 #: Remik's sets with more jokers allowed: rows whose candidates hold more jokers.
 WILD = attrs.evolve(REMIK, name="wild", jokers=6, group3_max_jokers=2, group4_max_jokers=2)
@@ -68,3 +71,13 @@ def test_partition_with_kept_cuts_is_the_general_search(case: tuple[Ruleset, Car
     first = best_partition(hand, rules)
     assert best_partition(hand, rules) == first  # the second call reads the kept cuts
     assert search_partition(hand, rules, GENERAL) == first
+
+
+def test_kept_melds_are_the_melds_built_anew() -> None:
+    # Every candidate shape of the cached tables (remik with jokers, straight): the kept meld is the meld built anew.
+    for rules in RULESETS:
+        for row in piece_tables(rules).by_low:
+            for shape in row:
+                meld = _tables.build_meld(shape)
+                assert meld == _tables._new_meld(shape)
+                assert _tables.build_meld(shape) is meld
