@@ -12,9 +12,15 @@ import hashlib
 
 import attrs
 import pytest
+from _budget import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rummylib as rl
+from rummylib._card import CARDS
+from rummylib._greedy_bot import _costliest_first
 from rummylib.bots import GreedyBot, LegalActions, SeatActions
+from rummylib.scoring import card_penalty
 from rummylib.simulation import simulation_rules
 
 _HOUSE = attrs.evolve(rl.REMIK, take_discard_to_open=True)
@@ -75,3 +81,15 @@ def test_greedy_games_choose_as_before(name: str) -> None:
 )
 def test_more_greedy_games_choose_as_before(name: str, players: int) -> None:
     _check(name, players, 30)
+
+
+_ORDER_RULES = [rl.REMIK, rl.STRAIGHT, attrs.evolve(rl.REMIK, name="free-ace", ace_penalty=0, joker_penalty=0)]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.sampled_from(_ORDER_RULES), st.lists(st.integers(0, 52), max_size=30))
+def test_costliest_first_is_the_sort_by_card_penalty(rules: rl.Ruleset, indices: list[int]) -> None:
+    # R-V1: the deadwood the bot throws first: the costliest, ties the higher card.
+    cards = rl.CardMultiset(CARDS[i] for i in indices)
+    slow = sorted(cards.distinct(), key=lambda c: (card_penalty(c, rules), c.index), reverse=True)
+    assert _costliest_first(cards, rules) == slow

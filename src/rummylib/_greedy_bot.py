@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from rummylib._card import CARDS
 from rummylib._guards import check_seed_int
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, Open, TakeDiscard
 from rummylib.cards import Card, CardMultiset
@@ -16,6 +17,7 @@ from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
 from rummylib.solver import Opening, Partition, best_opening, best_partition
 from rummylib.solver._queries import plan_checked
+from rummylib.solver._search import card_penalties
 
 __all__ = ["GreedyBot", "no_legal_action"]
 
@@ -236,7 +238,11 @@ def _ends_taking(meld: Meld, card: Card) -> tuple[End | None, ...]:
 
 
 def _costliest_first(cards: CardMultiset, rules: Ruleset) -> list[Card]:
-    return sorted(cards.distinct(), key=lambda c: (card_penalty(c, rules), c.index), reverse=True)
+    """The distinct cards of ``cards``, costliest first (R-V1), ties by the higher card index."""
+    pens = card_penalties(rules)  # card_penalty of each card index, kept per ruleset
+    held = [i for i, n in enumerate(cards.counts) if n]
+    held.sort(key=lambda i: pens[i] << 6 | i, reverse=True)  # indices are below 64: one int per key
+    return [CARDS[i] for i in held]
 
 
 def _fallback(view: PlayerView, legal: Sequence[Action]) -> Action:
