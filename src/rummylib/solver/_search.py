@@ -262,7 +262,7 @@ class Cover:
             self.memo[key] = (value, True, None)
             return value
         w = self.w
-        p = self.presence(x)
+        p = (x | x >> 1) & self.ones if w == 2 else presence(x, w, self.ones)  # two decks: inline
         low_bit = (p & -p).bit_length() - 1
         card = low_bit // w
         shift = card * w
@@ -275,12 +275,12 @@ class Cover:
             packed, jokers, gain, clean, _shape, spot = entry
             if jokers > j or packed & absent:
                 continue
-            floor = (max(alpha, best)) - gain
+            floor = (alpha if alpha > best else best) - gain  # noqa: FURB136 - no call in the hot loop
             sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
             if sub != NEG and sub + gain > best:
                 best = sub + gain
                 choice = entry
-        floor = max(alpha, best)
+        floor = alpha if alpha > best else best  # noqa: FURB136 - no call in the hot loop
         left = need if need < 2 else after_leave(need, count)
         sub = self.best(x - (count << shift), j, left, rem - count * pot[card], floor)
         if sub > best:
