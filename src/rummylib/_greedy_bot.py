@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from rummylib._card import CARDS
 from rummylib._guards import check_seed_int
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, Open, TakeDiscard
 from rummylib.cards import Card, CardMultiset
-from rummylib.engine import Phase, PlayerView, TurnState
+from rummylib.engine import LegalActions, Phase, PlayerView, TurnState
 from rummylib.engine._complete import may_open
 from rummylib.errors import SimulationError, SimulationReason
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, meld_points
@@ -16,6 +17,7 @@ from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
 from rummylib.solver import Opening, Partition, best_opening, best_partition
 from rummylib.solver._queries import plan_checked
+from rummylib.solver._search import card_penalties
 
 __all__ = ["GreedyBot", "no_legal_action"]
 
@@ -93,11 +95,14 @@ class GreedyBot:
         result = self._cached(("opening", hand), lambda: best_opening(hand, rules))
         return result  # type: ignore[return-value]
 
-    def _plan(self, view: PlayerView, table: tuple[Meld, ...], opened: bool) -> list[Action] | None:
+    def _plan(
+        self, view: PlayerView, table: tuple[Meld, ...], opened: bool, opens: bool = False
+    ) -> list[Action] | None:
         hand, rules = view.hand, view.rules
-        key = ("plan", hand, table, opened)
-        # The engine's checked values go to the solver's unchecked entry (which runs the sound screen first).
-        return self._cached(key, lambda: plan_checked(hand, table, rules, opened=opened))  # type: ignore[return-value]
+        key = ("plan", hand, table, opened)  # ``opens`` only skips a test: no part of the answer
+        # The engine's checked values go to the solver's unchecked entry (which runs the sound screen first);
+        # ``opens``: best_opening found an opening, so can_open holds and the solver need not ask it again.
+        return self._cached(key, lambda: plan_checked(hand, table, rules, opened=opened, opens=opens))  # type: ignore[return-value]
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return the greedy action (always one of ``legal``)."""
@@ -147,7 +152,7 @@ class GreedyBot:
             opening = self._opening(hand, rules)
             if opening is None:  # no opening, so no going out either (R-O1)
                 return self._discard(view, legal)
-        plan = self._plan(view, table, opened)
+        plan = self._plan(view, table, opened, opening is not None)
         if plan:
             first = plan[0]
             step: Action = LayMeld(first.melds[0]) if isinstance(first, Open) else first
@@ -182,7 +187,7 @@ class GreedyBot:
             if action in legal:
                 return action
         # No deadwood may go: throw the card whose loss keeps the best partition.
-        options = [a for a in legal if isinstance(a, Discard)]
+        options = list(legal.discards) if type(legal) is LegalActions else [a for a in legal if isinstance(a, Discard)]
         if not options:
             return None
 
@@ -201,7 +206,8 @@ def _opening_met(turn: TurnState, rules: Ruleset) -> bool:
 
 def _best_meld(legal: Sequence[Action], rules: Ruleset) -> Action | None:
     """The listed new meld worth the most points (then the longest), if any."""
-    melds = [a for a in legal if isinstance(a, LayMeld)]
+    # The engine's lazy listing gives its melds alone, in the order of the whole list.
+    melds = list(legal.melds) if type(legal) is LegalActions else [a for a in legal if isinstance(a, LayMeld)]
     if not melds:
         return None
     return max(melds, key=lambda a: (meld_points(a.meld, rules), len(a.meld.cards)))
@@ -232,7 +238,11 @@ def _ends_taking(meld: Meld, card: Card) -> tuple[End | None, ...]:
 
 
 def _costliest_first(cards: CardMultiset, rules: Ruleset) -> list[Card]:
-    return sorted(cards.distinct(), key=lambda c: (card_penalty(c, rules), c.index), reverse=True)
+    """The distinct cards of ``cards``, costliest first (R-V1), ties by the higher card index."""
+    pens = card_penalties(rules)  # card_penalty of each card index, kept per ruleset
+    held = [i for i, n in enumerate(cards.counts) if n]
+    held.sort(key=lambda i: pens[i] << 6 | i, reverse=True)  # indices are below 64: one int per key
+    return [CARDS[i] for i in held]
 
 
 def _fallback(view: PlayerView, legal: Sequence[Action]) -> Action:

@@ -15,6 +15,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from rummylib.actions import Action
 from rummylib.bots import (
     Bot,
     BotFactory,
@@ -119,14 +120,23 @@ def play_game(
 def _play(state: GameState, bots: Sequence[Bot], seed: int, max_actions: int) -> tuple[GameState, int]:
     """The one game loop: ``bots`` play from ``state`` until the game ends or ``max_actions``.
 
+    Each bot gets ``SeatActions``, the listing with no path back to the state,
+    except the built-in :class:`GreedyBot` (exactly that class, no subclass):
+    it is library code that reads only its view, so it gets the engine's lazy
+    :class:`LegalActions` and asks for the few actions it considers, instead
+    of waiting for every legal action to be listed (the same choices).
+
     Returns the last state and the number of actions played.
     """
     actions = 0
     while not state.is_over and actions < max_actions:
         seat = state.to_act
-        legal = SeatActions(LegalActions(state))  # the bot sees its view, never the state (R-H1)
+        bot = bots[seat]
+        legal: Sequence[Action] = LegalActions(state)
+        if type(bot) is not GreedyBot:  # the bot sees its view, never the state (R-H1)
+            legal = SeatActions(legal)
         try:
-            action = bots[seat].choose(view(state, seat), legal)
+            action = bot.choose(view(state, seat), legal)
         except SimulationError as error:
             if error.reason is not SimulationReason.NO_LEGAL_ACTION or legal:
                 raise

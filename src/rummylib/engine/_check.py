@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rummylib.actions import Action
 from rummylib.engine._apply import transition
+from rummylib.engine._cache import register
 from rummylib.engine._known import track
 from rummylib.engine._state import GameState
 from rummylib.errors import IllegalActionError
@@ -35,6 +36,9 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     ...
     rummylib.errors.IllegalActionError: 'draw' is not allowed now: drawing is over for this turn
     """
+    last = _CHECKED[0] if _CHECKED else None
+    if last is not None and last[0] is state and last[2] is seat and last[1] == action:
+        return track(state, action, last[3])  # is_legal just built this very state (a pure function of its input)
     return track(state, action, transition(state, action, seat))
 
 
@@ -69,7 +73,14 @@ def is_legal(state: GameState, action: Action, *, seat: int | None = None) -> bo
     (True, False)
     """
     try:
-        transition(state, action, seat)
+        after = transition(state, action, seat)
     except IllegalActionError:
         return False
+    _CHECKED[:] = [(state, action, seat, after)]
     return True
+
+
+#: The last action ``is_legal`` accepted, with its state, seat and the state after it (held, so ``is`` cannot
+#: see a new object at an old id): a bot tests an action, then plays it, and ``apply`` need not build it again.
+_CHECKED: list[tuple[GameState, Action, int | None, GameState]] = []
+register(_CHECKED)

@@ -22,6 +22,7 @@ from rummylib.solver._search import (
     Entry,
     by_position,
     card_penalties,
+    cards_in,
     entries,
     shape_gain_penalty,
 )
@@ -81,7 +82,8 @@ def _whole_split(rules: Ruleset) -> Split:
 
 
 def _plain(cover: Cover, x: int, jokers: int, need: int, alpha: int, m2: int) -> tuple[int, list[Shape]] | None:
-    value = cover.solve(x, jokers, need, alpha, m2)
+    windows = cards_in(x, cover.w, cover.field) + jokers >= cover.settings.window_from
+    value = cover.solve(x, jokers, need, alpha, m2, windows=windows)
     if value <= alpha or value <= 0:
         return None
     return value, cover.path(x, jokers, need, value)

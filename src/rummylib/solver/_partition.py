@@ -14,12 +14,14 @@ from rummylib.solver._leftover import laid_whole
 from rummylib.solver._optimise import Found, optimise
 from rummylib.solver._priced import SCALE, Split, first_cover
 from rummylib.solver._results import Partition, prepare
+from rummylib.solver._row_fits import RowFits, restrict
 from rummylib.solver._search import (
     NEG,
     Cover,
     Entry,
     by_position,
     card_penalties,
+    cards_in,
     entries,
     pack,
     shape_gain_penalty,
@@ -59,7 +61,8 @@ class _Deadwood:
         return _split(self.pens)
 
     def plain(self, cover: Cover, x: int, j: int, need: int, alpha: int) -> Found | None:
-        value = cover.solve(x, j, need, alpha, 1)
+        windows = cards_in(x, cover.w, cover.field) + j >= cover.settings.window_from
+        value = cover.solve(x, j, need, alpha, 1, windows=windows)
         return value, cover.path(x, j, need, value)
 
     def prove(
@@ -135,9 +138,19 @@ def _search(hand: Iterable[Card], rules: Ruleset, settings: SearchSettings) -> P
         cached = tables.extra["partition"] = _rows(checked, tables)
     tables, rows, potential, pens = cast(_Rows, cached)
     cover = Cover(tables, rows, potential, settings)
-    x = cover.restrict(pack(ms.counts, tables), jokers)
+    x = _restricted(cover, tables, pack(ms.counts, tables), jokers)
     found = optimise(_Deadwood(pens), cover, tables, x, jokers, 0, NEG)
     assert found is not None  # every input has a partition (all left over at worst)
     shapes = found[1]
     left = leftover(ms.counts, shapes)
     return Partition(build_melds(shapes, checked), left, sum(map(mul, pens, left.counts)))
+
+
+def _restricted(cover: Cover, tables: Tables, x: int, jokers: int) -> int:
+    """``cover.restrict(x, jokers)``, read from the kept cuts of tables asked a second time (the cached ones)."""
+    fits = tables.extra.get("partition fits")
+    if isinstance(fits, RowFits):
+        return restrict(cover, fits, x, jokers)
+    # Tables built for one multiset are asked once: keep cuts only for tables seen before.
+    tables.extra["partition fits"] = RowFits(cover.rows) if fits else True
+    return cover.restrict(x, jokers)

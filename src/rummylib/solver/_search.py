@@ -262,7 +262,7 @@ class Cover:
             self.memo[key] = (value, True, None)
             return value
         w = self.w
-        p = self.presence(x)
+        p = (x | x >> 1) & self.ones if w == 2 else presence(x, w, self.ones)  # two decks: inline
         low_bit = (p & -p).bit_length() - 1
         card = low_bit // w
         shift = card * w
@@ -275,12 +275,12 @@ class Cover:
             packed, jokers, gain, clean, _shape, spot = entry
             if jokers > j or packed & absent:
                 continue
-            floor = (max(alpha, best)) - gain
+            floor = (alpha if alpha > best else best) - gain  # noqa: FURB136 - no call in the hot loop
             sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
             if sub != NEG and sub + gain > best:
                 best = sub + gain
                 choice = entry
-        floor = max(alpha, best)
+        floor = alpha if alpha > best else best  # noqa: FURB136 - no call in the hot loop
         left = need if need < 2 else after_leave(need, count)
         sub = self.best(x - (count << shift), j, left, rem - count * pot[card], floor)
         if sub > best:
@@ -292,21 +292,22 @@ class Cover:
         self.memo[key] = (best, exact, choice)
         return best
 
-    def solve(self, x: int, j: int, need: int, floor: int, unit: int) -> int:
+    def solve(self, x: int, j: int, need: int, floor: int, unit: int, *, windows: bool = True) -> int:
         """The exact best gain if it is above ``floor``, else a value at or below ``floor``.
 
         Aspiration windows: first ask for the whole potential, then allow a loss
         of 1, 3, 7, ... ``unit``; a narrow window prunes at once every branch
         that leaves too much behind, and memo entries (upper bounds included)
         stay valid from one window to the next. The first windows that fail
-        also tell how far below the potential the optimum lies.
+        also tell how far below the potential the optimum lies. ``windows=False``: one search against ``floor``.
         """
         if need > 1:  # cards to keep: each costs at least the least potential of a card present
             self.keep_cost = self.least(x, j)
             self.keep_rest = self.least(x, j, self.fine) if self.scale > 1 else 0
         rem = self.remaining(x, j)
-        top = rem // unit
-        loss = 0
+        if not windows:
+            return self.best(x, j, need, rem, floor)
+        top, loss = rem // unit, 0
         while True:
             alpha = max(floor, (top - loss) * unit - 1)
             value = self.best(x, j, need, rem, alpha)

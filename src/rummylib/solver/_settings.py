@@ -36,6 +36,10 @@ class SearchSettings:
         hunt_from: inputs of this many cards or more look for a first cover
             (discrepancy search, then LP diving) for the exact search to prove.
         hunt_budget: nodes the discrepancy search for a first cover may visit.
+        window_from: the plain search of inputs this large or larger asks
+            aspiration windows (:meth:`Cover.solve`); smaller ones, whose few
+            states cost less than the windows' repeated searches, get one
+            search against the floor.
         dive_rounds: most programmes one deep LP dive solves.
         tie_budget: memoised states the opening's search priced by points may
             spend on tie-breaks (cards placed, penalty) before the search
@@ -76,6 +80,7 @@ class SearchSettings:
     lp_from: int = 24
     hunt_from: int = 64
     hunt_budget: int = 20_000
+    window_from: int = 20
     dive_rounds: int = 12
     tie_budget: int = 20_000
     keep_split_from: int = 24

@@ -72,8 +72,22 @@ def card_index_at(position: int, suit: int) -> int:
     return _natural_index(suit, 1 if position == ACE_HIGH else position)
 
 
+#: Melds already built, by shape (melds are immutable values, so answers share them); bounded.
+_BUILT: dict[Shape, Meld] = {}
+_BUILT_MAX = 8192
+
+
 def build_meld(shape: Shape) -> Meld:
-    """The :class:`~rummylib.melds.Meld` a shape stands for."""
+    """The :class:`~rummylib.melds.Meld` a shape stands for (built once, then shared)."""
+    meld = _BUILT.get(shape)
+    if meld is None:
+        if len(_BUILT) >= _BUILT_MAX:
+            _BUILT.clear()
+        meld = _BUILT[shape] = _new_meld(shape)
+    return meld
+
+
+def _new_meld(shape: Shape) -> Meld:
     if shape.is_run:
         suit, start = divmod(shape.key, 16)
         cards = tuple(JOKER if j else CARDS[c] for c, j in zip(shape.layout, shape.joker_slots))
