@@ -74,7 +74,7 @@ class Laid(Cover):
             value = 0 if not need & 1 and not j else NEG
             self.memo[key] = (value, True, None)
             return value
-        p = self.presence(x)
+        p = (x | x >> 1) & self.ones if self.w == 2 else self.presence(x)
         card = ((p & -p).bit_length() - 1) // self.w
         best = NEG
         choice: Entry | None = None
@@ -84,7 +84,9 @@ class Laid(Cover):
             if jokers > j or packed & absent:
                 continue
             floor = max(alpha, best) - gain
-            sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
+            sub = rem - spot  # the child's first bound: no call where it cuts the child off
+            if sub > floor:
+                sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
             if sub != NEG and sub + gain > best:
                 best = sub + gain
                 choice = entry

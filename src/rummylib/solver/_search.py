@@ -262,27 +262,28 @@ class Cover:
             self.memo[key] = (value, True, None)
             return value
         w = self.w
-        p = self.presence(x)
-        low_bit = (p & -p).bit_length() - 1
-        card = low_bit // w
+        p = (x | x >> 1) & self.ones if w == 2 else self.presence(x)
+        card = ((p & -p).bit_length() - 1) // w
         shift = card * w
         count = (x >> shift) & self.field
         best = NEG
         choice: Entry | None = None
         absent = ~p
-        pot = self.potential
         for entry in self.rows[card]:
             packed, jokers, gain, clean, _shape, spot = entry
             if jokers > j or packed & absent:
                 continue
-            floor = (max(alpha, best)) - gain
-            sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
+            floor = max(alpha, best) - gain
+            # A meld keeps the duty's count of cards to keep: the child's first bound is ``bound - spot``.
+            sub = bound - spot
+            if sub > floor:
+                sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
             if sub != NEG and sub + gain > best:
                 best = sub + gain
                 choice = entry
         floor = max(alpha, best)
         left = need if need < 2 else after_leave(need, count)
-        sub = self.best(x - (count << shift), j, left, rem - count * pot[card], floor)
+        sub = self.best(x - (count << shift), j, left, rem - count * self.potential[card], floor)
         if sub > best:
             best = sub
             choice = None
