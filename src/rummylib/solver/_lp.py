@@ -28,6 +28,12 @@ _TOL = 1e-9
 _WINDOW = 64
 
 
+#: The last programmes solved and their answers (see :func:`solve_lp`), oldest first.
+_SOLVED: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...]]] = {}
+#: How many programmes :data:`_SOLVED` keeps.
+_SOLVED_MOST = 32
+
+
 def solve_lp(
     columns: Sequence[tuple[tuple[int, int], ...]],
     gains: Sequence[float],
@@ -35,6 +41,10 @@ def solve_lp(
     max_iter: int | None = None,
 ) -> tuple[list[float], list[float]]:
     """Optimal (or, after ``max_iter`` pivots, the last) dual prices and primal values of ``max g.x, A x <= b``.
+
+    The simplex is deterministic, so the answers of the last few programmes are
+    kept and an identical programme asked again (the same input searched within
+    a larger budget, ``_opening``) gets them at once: the same prices, none of the pivots.
 
     Args:
         columns: per column, its non-zero entries as ``(row, coefficient)``
@@ -50,12 +60,29 @@ def solve_lp(
         values (of a slightly perturbed ``b``) say which melds the relaxation
         uses, a good order to try them in.
     """
+    key = (_Simplex, tuple(columns), tuple(gains), tuple(capacity), max_iter)  # the simplex too (tests swap it)
+    known = _SOLVED.get(key)
+    if known is None:
+        known = _solve(columns, gains, capacity, max_iter)
+        if len(_SOLVED) >= _SOLVED_MOST:
+            _SOLVED.pop(next(iter(_SOLVED)), None)
+        _SOLVED[key] = known
+    return list(known[0]), list(known[1])
+
+
+def _solve(
+    columns: Sequence[tuple[tuple[int, int], ...]],
+    gains: Sequence[float],
+    capacity: Sequence[int],
+    max_iter: int | None,
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """:func:`solve_lp` without the kept answers (tuples: they are shared)."""
     m = len(capacity)
     n = len(columns)
     # Work with gains of at most 1, so that the tolerances mean the same at any scale.
     top = max(gains, default=0.0)
     if top <= 0:
-        return [0.0] * m, [0.0] * n
+        return (0.0,) * m, (0.0,) * n
     tableau = _Simplex(columns, [g / top for g in gains], capacity)
     for _ in range(20 * m + 200 if max_iter is None else max_iter):
         enter, reduced = tableau.entering()
@@ -65,7 +92,7 @@ def solve_lp(
     for row, k in enumerate(tableau.basis):
         if k >= 0:
             primal[k] = tableau.xb[row]
-    return [v * top for v in tableau.y], primal
+    return tuple(v * top for v in tableau.y), tuple(primal)
 
 
 class _Simplex:
