@@ -18,9 +18,10 @@ size (one row per card kind present, at most 53).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
-__all__ = ["solve_lp"]
+__all__ = ["remembered", "solve_lp"]
 
 #: A reduced cost must exceed this to enter the basis.
 _TOL = 1e-9
@@ -28,10 +29,26 @@ _TOL = 1e-9
 _WINDOW = 64
 
 
-#: The last programmes solved and their answers (see :func:`solve_lp`), oldest first.
-_SOLVED: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...]]] = {}
-#: How many programmes :data:`_SOLVED` keeps.
-_SOLVED_MOST = 32
+#: How many programmes :func:`solve_lp` keeps within :func:`remembered`.
+_SOLVED_MOST = 16
+
+
+class _Kept:
+    """The programmes solved and their answers (oldest first) while :func:`remembered` is active, else ``None``."""
+
+    solved: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...]]] | None = None
+
+
+@contextmanager
+def remembered() -> Iterator[None]:
+    """Within it, :func:`solve_lp` keeps the answers of its last few programmes (none once it ends)."""
+    outer = _Kept.solved
+    if outer is None:
+        _Kept.solved = {}
+    try:
+        yield
+    finally:
+        _Kept.solved = outer
 
 
 def solve_lp(
@@ -42,9 +59,10 @@ def solve_lp(
 ) -> tuple[list[float], list[float]]:
     """Optimal (or, after ``max_iter`` pivots, the last) dual prices and primal values of ``max g.x, A x <= b``.
 
-    The simplex is deterministic, so the answers of the last few programmes are
-    kept and an identical programme asked again (the same input searched within
-    a larger budget, ``_opening``) gets them at once: the same prices, none of the pivots.
+    The simplex is deterministic, so within :func:`remembered` the answers of
+    the last few programmes are kept and an identical programme asked again
+    (the same input searched within a larger budget, ``_opening``) gets them
+    at once: the same prices, none of the pivots.
 
     Args:
         columns: per column, its non-zero entries as ``(row, coefficient)``
@@ -60,13 +78,17 @@ def solve_lp(
         values (of a slightly perturbed ``b``) say which melds the relaxation
         uses, a good order to try them in.
     """
+    solved = _Kept.solved
+    if solved is None:
+        prices, used = _solve(columns, gains, capacity, max_iter)
+        return list(prices), list(used)
     key = (_Simplex, tuple(columns), tuple(gains), tuple(capacity), max_iter)  # the simplex too (tests swap it)
-    known = _SOLVED.get(key)
+    known = solved.get(key)
     if known is None:
         known = _solve(columns, gains, capacity, max_iter)
-        if len(_SOLVED) >= _SOLVED_MOST:
-            _SOLVED.pop(next(iter(_SOLVED)), None)
-        _SOLVED[key] = known
+        if len(solved) >= _SOLVED_MOST:
+            solved.pop(next(iter(solved)), None)
+        solved[key] = known
     return list(known[0]), list(known[1])
 
 
