@@ -52,6 +52,8 @@ def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
 
 
 def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings) -> Opening | None:
+    if len(hand) < settings.orders_from:
+        return _solve_rounds(hand, rules, keep, settings)  # one search: nothing asked twice
     # Each round searches the input again: its programmes are solved once (see solve_lp).
     with remembered():
         return _solve_rounds(hand, rules, keep, settings)
