@@ -149,3 +149,29 @@ def test_the_solvers_programmes_give_the_plain_loops_bits() -> None:
             best_opening(hand, REMIK)
             best_partition(hand, REMIK)
     assert len(seen) >= 4
+
+
+def test_a_programme_asked_again_gets_the_same_answer() -> None:
+    # The kept answers of solve_lp: bit for bit those of a fresh solve, and lists of the caller's own.
+    hand = CardMultiset(random.Random(5).sample(list(deck(REMIK)), 60))
+    calls: list[tuple[list[float], list[float]]] = []
+
+    def kept(
+        columns: Sequence[tuple[tuple[int, int], ...]], gains: Sequence[float], capacity: Sequence[int]
+    ) -> tuple[list[float], list[float]]:
+        first = solve_lp(columns, gains, capacity)
+        again = solve_lp(columns, gains, capacity)
+        with mock.patch.object(_lp._Kept, "solved", {}):
+            fresh = solve_lp(columns, gains, capacity)
+        assert first is not again and first[0] is not again[0] and first[1] is not again[1]
+        for answer in (again, fresh):
+            assert _bits(answer[0]) == _bits(first[0]) and _bits(answer[1]) == _bits(first[1])
+        calls.append(first)
+        return first
+
+    with mock.patch.object(_priced, "solve_lp", kept):
+        opening = best_opening(hand, REMIK)
+    assert _lp._Kept.solved is None  # nothing is kept once the search is over
+    again = best_opening(hand, REMIK)  # every programme solved anew: the same answer
+    assert calls and opening is not None and again is not None
+    assert (opening.points, opening.cards_placed, opening.penalty) == (again.points, again.cards_placed, again.penalty)

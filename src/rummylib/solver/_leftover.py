@@ -37,7 +37,7 @@ import attrs
 
 from rummylib.solver._opening_objective import scales
 from rummylib.solver._optimise import Found
-from rummylib.solver._priced import SCALE, Split, tightened
+from rummylib.solver._priced import SCALE, Split, fixed, tightened
 from rummylib.solver._search import NEG, Cover, Entry, OverBudget, by_position, cards_in, entries, pack
 from rummylib.solver._settings import SearchSettings
 from rummylib.solver._tables import Shape, Tables, tables_for
@@ -74,7 +74,7 @@ class Laid(Cover):
             value = 0 if not need & 1 and not j else NEG
             self.memo[key] = (value, True, None)
             return value
-        p = self.presence(x)
+        p = (x | x >> 1) & self.ones if self.w == 2 else self.presence(x)
         card = ((p & -p).bit_length() - 1) // self.w
         best = NEG
         choice: Entry | None = None
@@ -84,7 +84,9 @@ class Laid(Cover):
             if jokers > j or packed & absent:
                 continue
             floor = max(alpha, best) - gain
-            sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
+            sub = rem - spot  # the child's first bound: no call where it cuts the child off
+            if sub > floor:
+                sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
             if sub != NEG and sub + gain > best:
                 best = sub + gain
                 choice = entry
@@ -113,6 +115,9 @@ class _Leftover:
     bound: int
     search: Cover | None = None
     exact: bool = False
+    #: The search without the candidates no cover reaching ``target`` uses (``_priced.fixed``).
+    fixed: Cover | None = None
+    target: int = 0
 
 
 class _Decomposition:
@@ -239,20 +244,25 @@ class _Decomposition:
             leftover.bound = min(leftover.bound, own)
             if own < points:
                 return None
-        search = leftover.search
+        floor = SCALE * (points + BONUS * laid) - 1
+        if leftover.fixed is None or leftover.target != floor + 1:
+            # Only covers worth ``points`` matter: drop the candidates none of them uses (a memo of its own).
+            leftover.fixed = fixed(leftover.search, self.tables, x, j, 0, floor + 1)
+            leftover.target = floor + 1
+        search = leftover.fixed
         # Memory stays bounded: each search within the memo limit, and the memos of the
         # others (only a speed-up) dropped once they hold more than it.
         most = self.settings.memo_limit
         search.limit = min(self.budget, most)
-        if sum(len(known.search.memo) for known in self.priced if known.search is not None) > most:
+        if sum(len(known.fixed.memo) for known in self.priced if known.fixed is not None) > most:
             for known in self.priced:
-                if known is not leftover and known.search is not None:
-                    known.search.memo.clear()
-        floor = SCALE * (points + BONUS * laid) - 1
+                if known is not leftover and known.fixed is not None:
+                    known.fixed.memo.clear()
         need = int(self.tables.rules.opening_clean_run)
         value = search.solve(x, j, need, floor, SCALE)
         if value <= floor:
-            leftover.bound = min(leftover.bound, value // SCALE - BONUS * laid) if value != NEG else NEG
+            # No cover reaches ``points``: the fixed search's own bound holds only for the candidates it kept.
+            leftover.bound = min(leftover.bound, points - 1)
             return None
         leftover.exact = True
         leftover.bound = value // SCALE - BONUS * laid

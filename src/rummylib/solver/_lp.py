@@ -18,14 +18,37 @@ size (one row per card kind present, at most 53).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
-__all__ = ["solve_lp"]
+__all__ = ["remembered", "solve_lp"]
 
 #: A reduced cost must exceed this to enter the basis.
 _TOL = 1e-9
 #: How many columns partial pricing looks at once it has a candidate.
 _WINDOW = 64
+
+
+#: How many programmes :func:`solve_lp` keeps within :func:`remembered`.
+_SOLVED_MOST = 16
+
+
+class _Kept:
+    """The programmes solved and their answers (oldest first) while :func:`remembered` is active, else ``None``."""
+
+    solved: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...]]] | None = None
+
+
+@contextmanager
+def remembered() -> Iterator[None]:
+    """Within it, :func:`solve_lp` keeps the answers of its last few programmes (none once it ends)."""
+    outer = _Kept.solved
+    if outer is None:
+        _Kept.solved = {}
+    try:
+        yield
+    finally:
+        _Kept.solved = outer
 
 
 def solve_lp(
@@ -35,6 +58,11 @@ def solve_lp(
     max_iter: int | None = None,
 ) -> tuple[list[float], list[float]]:
     """Optimal (or, after ``max_iter`` pivots, the last) dual prices and primal values of ``max g.x, A x <= b``.
+
+    The simplex is deterministic, so within :func:`remembered` the answers of
+    the last few programmes are kept and an identical programme asked again
+    (the same input searched within a larger budget, ``_opening``) gets them
+    at once: the same prices, none of the pivots.
 
     Args:
         columns: per column, its non-zero entries as ``(row, coefficient)``
@@ -50,12 +78,33 @@ def solve_lp(
         values (of a slightly perturbed ``b``) say which melds the relaxation
         uses, a good order to try them in.
     """
+    solved = _Kept.solved
+    if solved is None:
+        prices, used = _solve(columns, gains, capacity, max_iter)
+        return list(prices), list(used)
+    key = (_Simplex, tuple(columns), tuple(gains), tuple(capacity), max_iter)  # the simplex too (tests swap it)
+    known = solved.get(key)
+    if known is None:
+        known = _solve(columns, gains, capacity, max_iter)
+        if len(solved) >= _SOLVED_MOST:
+            solved.pop(next(iter(solved)), None)
+        solved[key] = known
+    return list(known[0]), list(known[1])
+
+
+def _solve(
+    columns: Sequence[tuple[tuple[int, int], ...]],
+    gains: Sequence[float],
+    capacity: Sequence[int],
+    max_iter: int | None,
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """:func:`solve_lp` without the kept answers (tuples: they are shared)."""
     m = len(capacity)
     n = len(columns)
     # Work with gains of at most 1, so that the tolerances mean the same at any scale.
     top = max(gains, default=0.0)
     if top <= 0:
-        return [0.0] * m, [0.0] * n
+        return (0.0,) * m, (0.0,) * n
     tableau = _Simplex(columns, [g / top for g in gains], capacity)
     for _ in range(20 * m + 200 if max_iter is None else max_iter):
         enter, reduced = tableau.entering()
@@ -65,7 +114,7 @@ def solve_lp(
     for row, k in enumerate(tableau.basis):
         if k >= 0:
             primal[k] = tableau.xb[row]
-    return [v * top for v in tableau.y], primal
+    return tuple(v * top for v in tableau.y), tuple(primal)
 
 
 class _Simplex:

@@ -14,6 +14,7 @@ from rummylib.errors import InvalidStateError, StateReason, shorten
 from rummylib.rules import Ruleset
 from rummylib.solver._keep import keep_one
 from rummylib.solver._leftover import by_leftover
+from rummylib.solver._lp import remembered
 from rummylib.solver._opening_objective import opening_rows, search
 from rummylib.solver._results import Opening, prepare
 from rummylib.solver._search import (
@@ -51,6 +52,14 @@ def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
 
 
 def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings) -> Opening | None:
+    if len(hand) < settings.orders_from:
+        return _solve_rounds(hand, rules, keep, settings)  # one search: nothing asked twice
+    # Each round searches the input again: its programmes are solved once (see solve_lp).
+    with remembered():
+        return _solve_rounds(hand, rules, keep, settings)
+
+
+def _solve_rounds(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings) -> Opening | None:
     if len(hand) - keep < 3:
         return None  # no meld fits in what may be laid
     if rules.opening_clean_run and not _has_clean_run(hand.counts, rules.ace_high):

@@ -16,7 +16,7 @@ from rummylib.cards import Rank
 from rummylib.melds import rank_value
 from rummylib.rules import Ruleset
 from rummylib.solver._optimise import Found, optimise
-from rummylib.solver._priced import SCALE, Split, first_cover, tightened
+from rummylib.solver._priced import SCALE, Split, first_cover, fixed, tightened
 from rummylib.solver._search import (
     Cover,
     Entry,
@@ -160,6 +160,9 @@ def settle(
     if found is None:
         best = _plain(points_cover, x, jokers, need, alpha, unit)
         return None if best is None else (plain(best[0]), best[1])
+    # Only openings worth the first cover's points or more matter: drop every candidate
+    # none of them can use (reduced-cost fixing, exact: see fixed).
+    points_cover = fixed(points_cover, tables, x, jokers, need >> 1, found[0] // unit * unit)
     # Two steps, each with the bound that suits it. First the points: is there an
     # opening worth a whole point more? (Points are priced alone and floored.)
     more = (found[0] // unit + 1) * unit - 1
@@ -182,6 +185,7 @@ def settle(
         return plain(settled[0]), settled[1]
     whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules), need >> 1)
     first = SCALE * plain(found[0])
+    whole = fixed(whole, tables, x, jokers, need >> 1, first + 1)
     value = whole.solve(x, jokers, need, first, SCALE * m2)
     if value <= first:
         return first // SCALE, found[1]  # nothing better than the first cover

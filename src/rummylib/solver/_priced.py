@@ -26,7 +26,7 @@ from rummylib.solver._search import NEG, Cover, Entry, cards_in
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import Shape, Tables
 
-__all__ = ["SCALE", "Split", "dive", "first_cover", "tightened", "wants_lp"]
+__all__ = ["SCALE", "Split", "dive", "first_cover", "fixed", "tightened", "wants_lp"]
 
 
 def wants_lp(size: int, settings: SearchSettings = DEFAULT_SETTINGS) -> bool:
@@ -162,6 +162,26 @@ def tightened(
     potential.append(units[52] * fine + split.rest_potential[52])
     rows = _reordered(cover.rows, [-u for u in used], entries, split, potential, pos)
     return kind(tables, rows, potential, cover.settings, fine=fine, scale=SCALE)
+
+
+def fixed(cover: Cover, tables: Tables, x: int, j: int, keep: int, target: int) -> Cover:
+    """``cover`` without the candidates no answer worth ``target`` or more on ``x`` and ``j`` jokers can use.
+
+    Reduced-cost fixing: the potential bounds the gain of any cover by what
+    its cards are worth, less each meld's *slack* (its cards' potential less
+    its gain, never negative: see :func:`tightened`) and the potential of the
+    cards it leaves (at least ``keep`` of them, each worth at least the least
+    potential present). So a cover that gains ``target`` or more uses no meld
+    whose slack exceeds the remaining potential less ``target`` and what the
+    kept cards are worth at least. Every such cover survives, in the same
+    order, so every answer at or above ``target`` is the same; the search
+    skips the rest without calling itself on each of them. The returned search
+    (same kind, prices and settings as ``cover``) has a memo of its own: a
+    bound from it holds only for the candidates it keeps.
+    """
+    allowance = cover.remaining(x, j) - target - keep * cover.least(x, j)
+    rows = tuple(tuple(e for e in row if e.potential - e.gain <= allowance) for row in cover.rows)
+    return type(cover)(tables, rows, cover.potential, cover.settings, fine=cover.fine, scale=cover.scale)
 
 
 def _reordered(

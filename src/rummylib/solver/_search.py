@@ -263,26 +263,26 @@ class Cover:
             return value
         w = self.w
         p = (x | x >> 1) & self.ones if w == 2 else presence(x, w, self.ones)  # two decks: inline
-        low_bit = (p & -p).bit_length() - 1
-        card = low_bit // w
+        card = ((p & -p).bit_length() - 1) // w
         shift = card * w
         count = (x >> shift) & self.field
         best = NEG
         choice: Entry | None = None
         absent = ~p
-        pot = self.potential
         for entry in self.rows[card]:
             packed, jokers, gain, clean, _shape, spot = entry
             if jokers > j or packed & absent:
                 continue
             floor = (alpha if alpha > best else best) - gain  # noqa: FURB136 - no call in the hot loop
-            sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
+            sub = bound - spot  # the child's first bound: a meld keeps the duty's count of cards to keep
+            if sub > floor:
+                sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
             if sub != NEG and sub + gain > best:
                 best = sub + gain
                 choice = entry
         floor = alpha if alpha > best else best  # noqa: FURB136 - no call in the hot loop
         left = need if need < 2 else after_leave(need, count)
-        sub = self.best(x - (count << shift), j, left, rem - count * pot[card], floor)
+        sub = self.best(x - (count << shift), j, left, rem - count * self.potential[card], floor)
         if sub > best:
             best = sub
             choice = None

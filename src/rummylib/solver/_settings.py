@@ -67,7 +67,11 @@ class SearchSettings:
         leftover_round: the first round of ``order_budgets`` before which it is
             tried; it is tried again before each later round, its work kept.
         leftover_scale: memoised states each of its searches may use in a
-            round, per state of that round's order budget (at most ``memo_limit``).
+            round, per state of that round's order budget (at most ``memo_limit``;
+            40 gives it the whole memo limit from the first round on: measured
+            with ``benchmarks/worst.py``, the decomposition then settles the
+            hardest inputs found, 96 cards of seed 12 or 84 of seed 2, in its
+            first round instead of its third or second).
         leftover_sets: most leftovers that decomposition may bound.
         leftover_programmes: most linear programmes it may solve in one round.
         leftover_budget: memoised states each of its searches may use when
@@ -92,7 +96,7 @@ class SearchSettings:
     order_budgets: tuple[int, ...] = (5_000, 25_000, 125_000)
     leftover_from: int = 48
     leftover_round: int = 0
-    leftover_scale: int = 4
+    leftover_scale: int = 40
     leftover_sets: int = 2_000
     leftover_programmes: int = 40
     leftover_budget: int = 200_000
