@@ -34,7 +34,7 @@ from __future__ import annotations
 from rummylib.cards import CardMultiset
 from rummylib.melds import Group, Meld, Run
 from rummylib.rules import Ruleset
-from rummylib.solver._goout_screen import joker_stands
+from rummylib.solver._goout_screen import joker_stands, run_reach
 from rummylib.solver._masks import suit_masks
 from rummylib.solver._queries import Candidate, candidates_with
 
@@ -71,7 +71,9 @@ def _elsewhere(counts: tuple[int, ...], table: tuple[Meld, ...], rules: Ruleset,
         if isinstance(meld, Run):
             s = meld.suit.index
             m = masks[s]
-            got = _reach(m, meld.start - 1, -1, top, jokers) | _reach(m, meld.start + len(meld.cards), 1, top, jokers)
+            got = run_reach(m, meld.start - 1, -1, top, jokers) | run_reach(
+                m, meld.start + len(meld.cards), 1, top, jokers
+            )
             if got & _ACE_HIGH_BIT:
                 got = (got | 2) & ~_ACE_HIGH_BIT  # the high ace is the low ace's card
             out |= (got >> 1) << (13 * s)  # position p is rank index p - 1
@@ -81,20 +83,6 @@ def _elsewhere(counts: tuple[int, ...], table: tuple[Meld, ...], rules: Ruleset,
     for x in stands:
         out |= 1 << x
     return out
-
-
-def _reach(m: int, pos: int, step: int, top: int, jokers: int) -> int:
-    """The held positions (bits 1 to ``top - 1`` of ``m``) a run end could take from ``pos`` on, a gap per joker."""
-    got = 0
-    while 0 < pos < top:
-        if m >> pos & 1:
-            got |= 1 << pos
-        elif jokers:
-            jokers -= 1
-        else:
-            break
-        pos += step
-    return got
 
 
 class _Search:

@@ -58,7 +58,7 @@ from rummylib.melds import ACE_HIGH, Group, Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.solver._masks import ranks_with, run_covered, suit_masks
 
-__all__ = ["cannot_go_out", "clear_facts", "homeless", "joker_stands"]
+__all__ = ["cannot_go_out", "clear_facts", "homeless", "joker_stands", "run_reach"]
 
 _LOW13 = 0x3FFE  # bits 1..13: the positions ace-low to king
 
@@ -140,7 +140,7 @@ def cannot_go_out(hand: CardMultiset, table: Sequence[Meld], rules: Ruleset) -> 
 _PASSED: list[object] = [None, None, None]
 
 
-def _extend(m: int, pos: int, step: int, top: int, jokers: int) -> int:
+def run_reach(m: int, pos: int, step: int, top: int, jokers: int) -> int:
     """The positions (bits 1 to ``top - 1``) a run end takes from ``pos`` on, one ``step`` at a time.
 
     A held position of ``m`` is taken; a missing one costs a joker, while any are left.
@@ -172,7 +172,7 @@ def _table_reach(table: Sequence[Meld], masks: list[int], jokers: int, rules: Ru
         facts = _facts(meld)
         if facts.is_run:
             m = masks[facts.suit]
-            got = _extend(m, facts.start - 1, -1, top, jokers) | _extend(m, facts.stop, 1, top, jokers)
+            got = run_reach(m, facts.start - 1, -1, top, jokers) | run_reach(m, facts.stop, 1, top, jokers)
             if got & (1 << 14):
                 got |= 2  # the high ace is the low ace's card
             reach[facts.suit] |= got
