@@ -32,15 +32,12 @@ the hands that reach the exact R-D2 question fail it.
 from __future__ import annotations
 
 from rummylib.cards import CardMultiset
-from rummylib.melds import Group, Meld, Run
+from rummylib.melds import Meld
 from rummylib.rules import Ruleset
-from rummylib.solver._goout_screen import joker_stands, run_reach
-from rummylib.solver._masks import suit_masks
+from rummylib.solver._goout_screen import table_takes
 from rummylib.solver._queries import Candidate, candidates_with
 
 __all__ = ["cannot_cover"]
-
-_ACE_HIGH_BIT = 1 << 14
 
 
 def cannot_cover(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> bool:
@@ -50,39 +47,12 @@ def cannot_cover(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) ->
     nothing (see the module docstring).
     """
     counts = hand.counts
-    stands: list[int] = []
-    if rules.joker_swap and rules.jokers:
-        stands = [x for meld in table for x in joker_stands(meld)]
-    jokers = (counts[52] if rules.jokers else 0) + sum(1 for x in stands if counts[x])
-    elsewhere = _elsewhere(counts, table, rules, jokers, stands)
+    jokers, elsewhere = table_takes(counts, table, rules)
     bound = [i for i in range(52) if counts[i] and not elsewhere >> i & 1]
     if len(bound) <= 1 and (not bound or counts[bound[0]] <= 1):
         return False  # at most one bound card: it can be the discard
     pool = (*counts[:52], min(rules.jokers, jokers))
     return not _Search(pool, bound, rules).covers(pool, False)
-
-
-def _elsewhere(counts: tuple[int, ...], table: tuple[Meld, ...], rules: Ruleset, jokers: int, stands: list[int]) -> int:
-    """Bit ``i`` per natural card index ``i`` that a lay-off or a swap might take (see the module docstring)."""
-    masks = suit_masks(counts, rules.ace_high)  # bit p per run position p held (1 = ace low .. 14 = ace high)
-    top = 15 if rules.ace_high else 14  # one past the last position
-    out = 0
-    for meld in table:
-        if isinstance(meld, Run):
-            s = meld.suit.index
-            m = masks[s]
-            got = run_reach(m, meld.start - 1, -1, top, jokers) | run_reach(
-                m, meld.start + len(meld.cards), 1, top, jokers
-            )
-            if got & _ACE_HIGH_BIT:
-                got = (got | 2) & ~_ACE_HIGH_BIT  # the high ace is the low ace's card
-            out |= (got >> 1) << (13 * s)  # position p is rank index p - 1
-        elif isinstance(meld, Group):
-            r = int(meld.rank) - 1
-            out |= (1 | 1 << 13 | 1 << 26 | 1 << 39) << r  # its rank in every suit
-    for x in stands:
-        out |= 1 << x
-    return out
 
 
 class _Search:

@@ -58,7 +58,7 @@ from rummylib.melds import ACE_HIGH, Group, Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.solver._masks import ranks_with, run_covered, suit_masks
 
-__all__ = ["cannot_go_out", "clear_facts", "homeless", "joker_stands", "run_reach"]
+__all__ = ["cannot_go_out", "clear_facts", "homeless", "joker_stands", "table_takes"]
 
 _LOW13 = 0x3FFE  # bits 1..13: the positions ace-low to king
 
@@ -140,7 +140,7 @@ def cannot_go_out(hand: CardMultiset, table: Sequence[Meld], rules: Ruleset) -> 
 _PASSED: list[object] = [None, None, None]
 
 
-def run_reach(m: int, pos: int, step: int, top: int, jokers: int) -> int:
+def _extend(m: int, pos: int, step: int, top: int, jokers: int) -> int:
     """The positions (bits 1 to ``top - 1``) a run end takes from ``pos`` on, one ``step`` at a time.
 
     A held position of ``m`` is taken; a missing one costs a joker, while any are left.
@@ -172,7 +172,7 @@ def _table_reach(table: Sequence[Meld], masks: list[int], jokers: int, rules: Ru
         facts = _facts(meld)
         if facts.is_run:
             m = masks[facts.suit]
-            got = run_reach(m, facts.start - 1, -1, top, jokers) | run_reach(m, facts.stop, 1, top, jokers)
+            got = _extend(m, facts.start - 1, -1, top, jokers) | _extend(m, facts.stop, 1, top, jokers)
             if got & (1 << 14):
                 got |= 2  # the high ace is the low ace's card
             reach[facts.suit] |= got
@@ -181,6 +181,22 @@ def _table_reach(table: Sequence[Meld], masks: list[int], jokers: int, rules: Ru
             for x in facts.stands:
                 reach[x // 13] |= 2 << x % 13
     return reach, ranks
+
+
+def table_takes(counts: tuple[int, ...], table: Sequence[Meld], rules: Ruleset) -> tuple[int, int]:
+    """The jokers a go-out of ``counts`` may place, and bit ``i`` per natural card index ``i`` it need not meld.
+
+    The jokers are the hand's and one per table joker whose card the hand
+    holds (a swap brings it, R-J4); a card need not go into a new meld when
+    a table run might take it, a table set has its rank, or a table joker
+    stands for it (:func:`_table_reach`).
+    """
+    jokers = (counts[52] if rules.jokers else 0) + len(_swaps(counts, table, rules))
+    reach, ranks = _table_reach(table, suit_masks(counts, rules.ace_high), jokers, rules)
+    out = 0
+    for s in range(4):
+        out |= ((reach[s] | ranks) & _LOW13) >> 1 << (13 * s)  # position p is rank index p - 1
+    return jokers, out
 
 
 def _needs_jokers(counts: tuple[int, ...], table: Sequence[Meld], rules: Ruleset, jokers: int) -> bool:
