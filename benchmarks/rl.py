@@ -52,6 +52,18 @@ def _median(run: Callable[[], float], repeats: int) -> float:
     return statistics.median(out)
 
 
+def _interleaved(runs: dict[str, Callable[[], float]], repeats: int) -> dict[str, float]:
+    """Median of each run over ``repeats`` rounds that take turns (a, b, c, a, b, c, ...), after a warm-up round."""
+    for run in runs.values():
+        run()
+    out: dict[str, list[float]] = {key: [] for key in runs}
+    for _ in range(repeats):
+        for key, run in runs.items():
+            gc.collect()
+            out[key].append(run())
+    return {key: statistics.median(values) for key, values in out.items()}
+
+
 #: Per-step CPU times (µs) of the last measured run of each environment, for the median and p99 columns.
 STEP_TIMES: dict[str, list[float]] = {}
 
@@ -192,10 +204,15 @@ def main(argv: list[str] | None = None) -> None:
     )
     print("|---|---|---|---|---|---|")
     for name, rules, players in TABLES:
-        # The peer is measured right before each of ours, in the same run, so both see the same machine load.
-        peer = _median(lambda: rlcard_steps(steps) or 0.0, repeats)
+        # Peer and ours take turns, repeat by repeat, after one warm-up run of each, so that
+        # both see the same machine load and neither pays the first run's imports and caches.
+        runs: dict[str, Callable[[], float]] = {"peer": lambda: rlcard_steps(steps) or 0.0}
         for bool_view in (False, True):
-            ours = _median(functools.partial(pettingzoo_steps, rules, players, steps, bool_view=bool_view), repeats)
+            runs[str(bool_view)] = functools.partial(pettingzoo_steps, rules, players, steps, bool_view=bool_view)
+        rates = _interleaved(runs, repeats)
+        peer = rates["peer"]
+        for bool_view in (False, True):
+            ours = rates[str(bool_view)]
             ratio = f"{ours / peer:.2f}x" if peer else "peer skipped (pip install rlcard)"
             mine = _step_stats(f"{simulation_rules(rules).name} {players}p{' bool' if bool_view else ''}")
             how = "ids by np.flatnonzero(mask.view(bool))" if bool_view else "ids by np.flatnonzero(mask)"
