@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
 from typing import Final
 
 from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, Suit
-from rummylib.engine import GameState, legal_actions
+from rummylib.engine import GameState
+from rummylib.engine._legal import _GENERATORS, _ORDER_BY_ID
 from rummylib.melds import End, Meld, card_at_position
 from rummylib.rules import Ruleset
 
@@ -258,9 +258,16 @@ class ActionCodec:
         Each action is the one :meth:`decode` of its id gives (the codec is a
         bijection on legal actions), so an environment plays it without decoding.
         """
-        base = self.discard_base
-        # A listed discard holds a card of the hand, so its id is direct (most listed actions are discards).
-        return {base + a.card.index if type(a) is Discard else self.encode(a): a for a in self._single_steps(state)}
+        self._check_state(state)
+        base, encode = self.discard_base, self.encode
+        out: dict[int, Action] = {}
+        # The listing's own generators, kind by kind in its order (only the phase's kinds can hold
+        # actions), walked once: no LegalActions with its tuples. A listed discard holds a card of
+        # the hand, so its id is direct (most listed actions are discards).
+        for kind in _ORDER_BY_ID[id(state.round.phase)]:
+            for a in _GENERATORS[kind](state):
+                out[base + a.card.index if type(a) is Discard else encode(a)] = a
+        return out
 
     def legal_mask(self, state: GameState) -> bytearray:
         """A ``size``-long mask: 1 at each legal id of ``state``, else 0.
@@ -275,10 +282,9 @@ class ActionCodec:
             mask[i] = 1
         return mask
 
-    def _single_steps(self, state: GameState) -> Iterable[Action]:
+    def _check_state(self, state: object) -> None:
         if not isinstance(state, GameState):
             raise EncodingError(R.WRONG_TYPE, state, f"expected a GameState, not {type(state).__name__}")
         if (state.rules is not self.rules and state.rules != self.rules) or state.num_players != self.players:
             msg = f"the codec is for {self.rules.name} with {self.players} players, the state is not"
             raise EncodingError(R.WRONG_GAME, state, msg)
-        return legal_actions(state)  # single steps only: the opening is laid meld by meld (R-O4)

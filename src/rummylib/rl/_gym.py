@@ -190,11 +190,12 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _info(self) -> dict[str, Any]:
         assert self.game is not None
-        mask = np.zeros(self.codec.size, dtype=np.int8)
         over = self._done or episode_over(self.game, self._episode)
         self._legal: dict[int, Action] = {} if over else self.codec._legal_by_id(self.game)
-        mask[list(self._legal)] = 1
-        return {"action_mask": mask}
+        packed = bytearray(self.codec.size)  # a 1 per legal id, viewed as int8 without a copy
+        for i in self._legal:
+            packed[i] = 1
+        return {"action_mask": np.frombuffer(packed, dtype=np.int8)}
 
     def render(self) -> str | None:
         """The table as text with only the learner's hand shown (``None`` without a render mode)."""

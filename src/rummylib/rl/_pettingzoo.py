@@ -201,10 +201,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         assert self.game is not None
         seat = self._seats[agent]
         vector = self._observe(self.game, seat)  # encoder.encode(view(game, seat)) as float32 (R-H1)
-        mask = np.zeros(self.codec.size, dtype=np.int8)
-        if seat == self.game.to_act and not episode_over(self.game, self._episode):
-            mask[list(self._legal)] = 1
-        out: dict[str, np.ndarray] = {"observation": vector, "action_mask": mask}
+        # A fresh zeroed buffer with a 1 per legal id, viewed as int8 without a copy: cheaper than
+        # numpy's zeros and a fancy-indexed write for the few ids of a step. ``_legal`` is empty once
+        # the episode is over or truncated (``_finish``), so the mask is all zeros then.
+        packed = bytearray(self.codec.size)
+        if seat == self.game.to_act:
+            for i in self._legal:
+                packed[i] = 1
+        out: dict[str, np.ndarray] = {"observation": vector, "action_mask": np.frombuffer(packed, dtype=np.int8)}
         self._cache[agent] = out
         return out
 
@@ -240,14 +244,15 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         state = apply(before, self._legal[action_id])  # the listed action, as decode(action_id)
         if state.round.to_act != before.round.to_act or state.round_number != before.round_number:
             self._turns += 1
+        over = False
         if state.phase is Phase.ROUND_OVER or state.is_over:
-            last = episode_over(state, self._episode)
-            for i, r in enumerate(round_rewards(state, self._reward, last_round=last)):
+            over = episode_over(state, self._episode)
+            for i, r in enumerate(round_rewards(state, self._reward, last_round=over)):
                 self.rewards[self.possible_agents[i]] = r
-            if not last:
-                state = apply(state, NextRound())
+            if not over:
+                state = apply(state, NextRound())  # a fresh deal: the episode goes on
         self.game = state
-        if episode_over(state, self._episode):
+        if over:
             self._finish(truncated=False)
         elif self.max_cycles is not None and self._turns >= self.max_cycles * len(self.possible_agents):
             self._finish(truncated=True)
