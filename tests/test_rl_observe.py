@@ -91,3 +91,25 @@ def test_fast_observation_is_the_encoders_under_any_ruleset(state: rl.GameState,
 
 
 _SHARED: dict[tuple[rl.Ruleset, int], StateObserver] = {}
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_fast_observation_shifts_a_public_stock_order_on_a_draw(players: int) -> None:
+    # R-D6: after a turnover the stock's order is public; a draw off it takes its top card, and the
+    # observer moves the last codes up one place instead of coding the stock again. Observed as an
+    # environment does (the seat to act, states in order), every vector is still the encoder's.
+    rules = RULES["straight"]  # straight turns its pile over (R-D6)
+    enc = ObservationEncoder(rules, players)
+    observer = StateObserver(enc, np)
+    fresh = ObservationEncoder(rules, players)
+    shifted = 0
+    for seed in (1, 2, 3):
+        last: rl.GameState | None = None
+        for state in walk(rules, players, seed, 400):
+            seat = state.to_act
+            assert observer(state, seat).tolist() == fresh.encode(rl.view(state, seat))
+            if last is not None and last.round.known_stock:
+                r, before = state.round, last.round
+                shifted += r.restocked is before.restocked and r.known_stock == before.known_stock[1:]
+            last = state
+    assert shifted > 50  # the shifted path ran, not only the full one

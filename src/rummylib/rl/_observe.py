@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from rummylib._card import NUM_CARD_KINDS
 from rummylib.cards import Card, CardMultiset
 from rummylib.encoding import ObservationEncoder
 from rummylib.encoding._observation import _PHASE_CODES, COUNTER_CAP
@@ -48,6 +49,10 @@ class StateObserver:
     def __init__(self, encoder: ObservationEncoder, np: Any) -> None:
         self._enc = encoder
         self._np = np
+        #: The vector's bytes, written whole on each call, and a numpy uint8 view of them (made once).
+        self._bytes = bytearray(encoder.size)
+        self._u8 = np.frombuffer(self._bytes, dtype=np.uint8)
+        self._f32 = np.float32
         self._n = encoder.players
         offsets = {f.name: f for f in encoder.fields}
         #: ``pile_size`` to ``round``: one run of scalars, some of which may pass 255.
@@ -61,8 +66,8 @@ class StateObserver:
         self._fast = max(encoder.high) < 1 << 24
         # Keyed on the phase's identity: an enum's own hash runs in Python.
         self._phases = {(id(p), mine): bytes([*_PHASE_CODES[p], mine]) for p in Phase for mine in (False, True)}
-        self._tables: dict[int, tuple[tuple[int, ...], bytes, list[tuple[int, int]]]] = {}
-        self._last_pile: tuple[tuple[int, ...], bytes] = ((), b"")
+        self._tables: dict[tuple[int, int], tuple[tuple[TableMeld, ...], bytes, list[tuple[int, int]]]] = {}
+        self._last_pile: tuple[tuple[Card, ...], bytes] = ((), bytes(self._enc._pile_numbers(())))
         self._knowns: dict[tuple[int, int], tuple[tuple[CardMultiset, ...], bytes]] = {}
         #: The last restocked cards and known stock order seen, and their bytes.
         self._refill: tuple[object, object, bytes] = (None, None, b"")
@@ -84,7 +89,8 @@ class StateObserver:
             scalars, wide = bytes(len(mid)), mid
         parts = [self._phases[id(phase), mine], bytes(r.hands[seat].counts), table, self._pile(r.discard), scalars]
         parts.append(self._public(r.known_cards, r.restocked, r.known_stock, seat))
-        vector = self._np.frombuffer(b"".join(parts), dtype=self._np.uint8).astype(self._np.float32)
+        self._bytes[:] = b"".join(parts)  # the same length: a wrong one is refused (the buffer is exported)
+        vector = self._u8.astype(self._f32)  # a fresh float32 copy: the caller may keep it
         for at, value in patches:
             vector[at] = value
         if wide is not None:
@@ -122,20 +128,37 @@ class StateObserver:
             self._knowns[key] = (known, packed)
         refill = self._refill
         if refill[0] is not restocked or refill[1] is not stock:  # they change only on a refill or a draw
-            tail = bytes(restocked.counts)
-            length = self._stock_len
-            if length:  # R-D6: the stock's public order, after a turnover, top first
-                codes = bytes([c.index + 1 for c in stock[:length]])  # a reachable state never has more
-                tail += codes + bytes(length - len(codes))
-            refill = self._refill = (restocked, stock, tail)
+            refill = self._refill = (restocked, stock, self._stock_tail(restocked, stock, refill))
         return packed + refill[2]
 
+    def _stock_tail(
+        self, restocked: CardMultiset, stock: tuple[Card, ...], last: tuple[object, object, bytes]
+    ) -> bytes:
+        # The restocked and known_stock fields (R-D4, D6): the stock's public order after a turnover, top first.
+        length = self._stock_len
+        before = last[1]
+        if (
+            last[0] is restocked
+            and isinstance(before, tuple)
+            and 0 < len(before) <= length
+            and len(stock) == len(before) - 1
+            and stock == before[1:]
+        ):  # the top card of the last known stock drawn: its codes move up one place
+            return last[2][:NUM_CARD_KINDS] + last[2][NUM_CARD_KINDS + 1 :] + b"\0"
+        tail = bytes(restocked.counts)
+        if length:
+            codes = bytes([c.index + 1 for c in stock[:length]])  # a reachable state never has more
+            tail += codes + bytes(length - len(codes))
+        return tail
+
     def _table(self, table: tuple[TableMeld, ...], seat: int) -> tuple[bytes, list[tuple[int, int]]]:
-        # The encoder's own table numbers (once per table and seat), as bytes once per table and seat too.
-        numbers = self._enc._table_numbers(table, seat)
-        hit = self._tables.get(id(numbers))
-        if hit is not None and hit[0] is numbers:
+        # The encoder's own table numbers, as bytes: once per table and seat (the entry holds the table,
+        # so its id cannot be reused meanwhile; a table changes only when something is laid).
+        key = (id(table), seat)
+        hit = self._tables.get(key)
+        if hit is not None and hit[0] is table:
             return hit[1], hit[2]
+        numbers = self._enc._table_numbers(table, seat)
         try:
             packed, patches = bytes(numbers), []
         except ValueError:  # a run's joker bit past the eighth position: written into the floats
@@ -143,13 +166,13 @@ class StateObserver:
             packed = bytes(0 if v > 255 else v for v in numbers)
         if len(self._tables) >= _CACHE_LIMIT:
             self._tables.clear()
-        self._tables[id(numbers)] = (numbers, packed, patches)
+        self._tables[key] = (table, packed, patches)
         return packed, patches
 
     def _pile(self, discard: tuple[Card, ...]) -> bytes:
-        # The encoder's pile and pile_top numbers (once per pile), as bytes.
-        numbers = self._enc._pile_numbers(discard)
+        # The encoder's pile and pile_top numbers, as bytes: once per pile (it changes only on a take or
+        # a discard; the entry holds the pile, so its id cannot be reused meanwhile).
         last = self._last_pile
-        if last[0] is not numbers:
-            last = self._last_pile = (numbers, bytes(numbers))
+        if last[0] is not discard:
+            last = self._last_pile = (discard, bytes(self._enc._pile_numbers(discard)))
         return last[1]
