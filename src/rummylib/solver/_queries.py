@@ -94,7 +94,12 @@ def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candid
     adjacent_ok = rules.adjacent_jokers
     jokers = min(jokers, _MOST_RUN_JOKERS)  # a window of at most 14 slots needs a real card: more change nothing
     masks = rank_masks(counts)
+    high = top == ACE_HIGH
     for s in suits:
+        if not jokers:
+            m = masks[s] | (1 << 13 if high and masks[s] & 1 else 0)  # the high ace after the king
+            if not m & (m >> 1) & (m >> 2):
+                continue  # no three in a row: no run (most suits of most hands; _clean_runs finds none)
         key = (s, masks[s], jokers, top, adjacent_ok)
         found = _SUIT_RUNS.get(key)
         if found is None:
@@ -300,10 +305,12 @@ def _groups(
     within = _WITHIN.get(limits)
     if within is None:
         within = _WITHIN[limits] = _layouts_within(limits)  # a few small keys: bounded by the joker limits
-    enough = ranks_with(counts, 3 - most)  # a group needs three slots: real cards and jokers
-    for r in ranks:
-        if not enough >> r & 1:
-            continue
+    # A group needs three slots (real cards and jokers): only the ranks held in enough suits, in order.
+    enough = ranks_with(counts, 3 - most) & ((1 << ranks.stop) - (1 << ranks.start))
+    while enough:
+        low = enough & -enough
+        enough ^= low
+        r = low.bit_length() - 1
         present = (counts[r] > 0) | (counts[13 + r] > 0) << 1 | (counts[26 + r] > 0) << 2 | (counts[39 + r] > 0) << 3
         if present.bit_count() + most < 3:
             continue
