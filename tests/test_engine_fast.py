@@ -179,3 +179,36 @@ def test_take_discard_screen_gives_the_full_answer() -> None:
                 asked += 1
                 refused += not full
     assert asked > 500 and refused > 100
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_fitting_lay_off_is_built_as_lay_off_builds_it(name: str) -> None:
+    # R-T6, J5: apply builds a lay-off the listing's fit test vouches for on the trusted path
+    # (grown_meld); it must be exactly lay_off's meld, and where the test says no, lay_off refuses.
+    from rummylib.cards import JOKER
+    from rummylib.engine._fits import group_fit, grown_meld, run_fit
+    from rummylib.melds import End, Group, Run, lay_off
+
+    rules = RULESETS[name]
+    melds: dict[int, rl.Meld] = {}
+    for seed in range(8):
+        for state in _walk(rules, 3, seed, 300):
+            for tm in state.round.table:
+                melds[id(tm.meld)] = tm.meld  # the walks' states hold every meld alive
+    fitting = 0
+    for meld in melds.values():
+        for card in (*rl.deck(rl.REMIK).distinct(), JOKER):
+            for end in (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,):
+                if isinstance(meld, Run):
+                    assert end is not None
+                    fits = run_fit(meld, card, end, rules)
+                else:
+                    assert isinstance(meld, Group)
+                    fits = group_fit(meld, card, rules)
+                try:
+                    built: rl.Meld | None = lay_off(meld, card, rules, end=end)
+                except rl.InvalidMeldError:
+                    built = None
+                assert built == (grown_meld(meld, card, end) if fits else None), (meld, card, end)
+                fitting += fits
+    assert len(melds) > 30 and fitting > 30

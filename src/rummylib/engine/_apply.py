@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._deal import deal_round
+from rummylib.engine._fits import group_fit, grown_meld, run_fit
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._oblige import can_finish_turn, may_take_discard, needs_finish_check, take_discard_round
 from rummylib.engine._rng import shuffled
@@ -320,10 +321,18 @@ def _lay_off(state: GameState, r: RoundState, action: LayOff) -> GameState:
         _fail(R.BAD_END, action, f"say which end of {meld} the card goes to (End.LOW or End.HIGH)")
     if isinstance(meld, Group) and end is not None:
         _fail(R.BAD_END, action, f"{meld} is a set: a lay-off onto it takes end=None")
-    try:
-        new_meld = lay_off(meld, card, rules, end=end)
-    except InvalidMeldError as exc:
-        _fail(R.DOES_NOT_FIT, action, f"{card} does not fit {meld}: {exc}", meld_reason=exc.reason)
+    # The listing's own test of a fit (R-T6, J5): where it holds, lay_off would build this very meld.
+    if isinstance(meld, Run):
+        fits = isinstance(end, End) and run_fit(meld, card, end, rules)
+    else:
+        fits = isinstance(meld, Group) and group_fit(meld, card, rules)
+    if fits:
+        new_meld = grown_meld(meld, card, end)
+    else:
+        try:
+            new_meld = lay_off(meld, card, rules, end=end)
+        except InvalidMeldError as exc:
+            _fail(R.DOES_NOT_FIT, action, f"{card} does not fit {meld}: {exc}", meld_reason=exc.reason)
     turn = laid_off_turn(r, action.target, card)
     owner = r.table[action.target].owner
     table = replace(r.table, action.target, table_meld(meld=new_meld, owner=owner))
