@@ -39,7 +39,7 @@ import attrs
 
 from rummylib.solver._opening_objective import scales
 from rummylib.solver._optimise import Found
-from rummylib.solver._priced import SCALE, Split, fixed, tightened
+from rummylib.solver._priced import SCALE, Relaxed, Split, fixed, tightened
 from rummylib.solver._search import NEG, Cover, Entry, OverBudget, by_position, cards_in, entries, pack
 from rummylib.solver._settings import SearchSettings
 from rummylib.solver._tables import Shape, Tables, tables_for
@@ -248,7 +248,8 @@ class _Decomposition:
         self.n = cards_in(x, w, tables.field) + jokers
         self.top = sum(self.value[c] * n for c, n in kinds)
         self.penalty = sum(self.pen[c] * n for c, n in kinds)
-        whole = tightened(self.cover, tables, x, jokers, self.split, 0, Laid)
+        self.relaxed = Relaxed(self.cover, tables, x, jokers, self.split)
+        whole = self.relaxed.tightened(x, jokers, Laid)
         self.prices = whole.potential
         self.whole = whole.remaining(x, jokers)
         self.leftovers: dict[tuple[int, ...], _Leftover] = {}
@@ -336,7 +337,7 @@ class _Decomposition:
             self.programmes += 1
             if self.programmes > self.settings.leftover_programmes:
                 raise OverBudget("programmes")
-            leftover.search = tightened(self.cover, self.tables, x, j, self.split, 0, Constrained)
+            leftover.search = self.relaxed.tightened(x, j, Constrained)
             self.priced.append(leftover)
             own = leftover.search.remaining(x, j) // SCALE - BONUS * laid
             leftover.bound = min(leftover.bound, own)
