@@ -301,17 +301,22 @@ class _Simplex:
         if xb[p] >= -_TOL:
             return 1  # primal feasible: optimal
         rho = self.binv[p]
-        y, gains = self.y, self.gains
+        y, gains, columns = self.y, self.gains, self.columns
         basic = set(self.basis)
         enter, ratio, reduced = -1, 0.0, 0.0
-        for k, column in enumerate(self.columns):
+        for k, rows in enumerate(self.unit_rows):
             alpha = 0.0
-            cost = gains[k]
-            for i, a in column:
-                alpha += rho[i] * a
-                cost -= y[i] * a
-            if alpha < -1e-9 and k not in basic:
-                r = max(0.0, -cost) / -alpha
+            if rows is None:
+                for i, a in columns[k]:
+                    alpha += rho[i] * a
+            else:
+                for i in rows:
+                    alpha += rho[i]
+            if alpha < -1e-9 and k not in basic:  # the ratio test reads the reduced cost of these only
+                cost = gains[k]
+                for i, a in columns[k]:
+                    cost -= y[i] * a
+                r = (-cost if cost < 0.0 else 0.0) / -alpha
                 if enter < 0 or r < ratio:
                     enter, ratio, reduced = k, r, cost
         n = len(self.columns)
