@@ -16,10 +16,12 @@ enough that the relaxation lays every card it can), whose prices bound every
 cover that lays all the cards of any part of the input; :class:`Laid` is the
 search that never leaves a card. Each leftover is first bounded by the
 prices of the whole input (one programme), then, if still promising, by a
-programme of its own, and only then searched. On 72 to 96 cards where the
-packing relaxation stays one to three points above the optimum and the
-search of :mod:`~rummylib.solver._keep` took seconds to minutes, these
-bounds are exact or one point off.
+programme of its own (started from the whole one's basis, see
+:class:`~rummylib.solver._priced.Relaxed`), and only then searched (by
+:class:`Constrained`). On 72 to 96 cards where the packing relaxation
+stays one to three points above the optimum and the search of
+:mod:`~rummylib.solver._keep` took seconds to minutes, these bounds are
+exact or one point off.
 
 Leftovers are tried level by level: for each number of points ``t``, from
 the bound down, every leftover whose bound reaches ``t`` is asked for a
