@@ -276,7 +276,7 @@ def test_whole_deck_is_settled_by_the_trial() -> None:
     with (
         mock.patch("rummylib.solver._optimise.tightened", side_effect=lp_used),
         mock.patch("rummylib.solver._opening_objective.tightened", side_effect=lp_used),
-        mock.patch("rummylib.solver._keep.tightened", side_effect=lp_used),
+        mock.patch("rummylib.solver._keep.Relaxed", side_effect=lp_used),
     ):
         assert best_partition(whole, REMIK).penalty == 0
         opening = best_opening(whole, REMIK, keep=0)

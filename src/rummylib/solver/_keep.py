@@ -6,7 +6,7 @@ import heapq
 from typing import cast
 
 from rummylib.solver._opening_objective import points_split, scales, search, settle
-from rummylib.solver._priced import SCALE, tightened
+from rummylib.solver._priced import SCALE, Relaxed
 from rummylib.solver._search import (
     Cover,
     cards_in,
@@ -51,6 +51,7 @@ def keep_one(
     found = max(_hints(best[1], tables, need).values(), key=lambda hint: hint[0], default=None)
     floor = alpha if found is None or found[0] <= alpha else found[0]
     fresh: dict[int, Cover] = {}
+    relaxed: Relaxed | None = None
     while choices:
         bound, position, priced_anew = heapq.heappop(choices)
         if -bound <= floor:
@@ -60,7 +61,10 @@ def keep_one(
             # The input's prices may call a card free to leave that is not (the relaxation
             # leaves it at no cost, the covers of the rest cannot): price the rest anew,
             # and search it in the order of the new bound.
-            points_cover = tightened(cover, tables, rest, rest_jokers, points_split(tables.rules), 0)
+            # From the programme of all the cards' basis (one card less: a few dual pivots).
+            if relaxed is None:
+                relaxed = Relaxed(cover, tables, x, jokers, points_split(tables.rules))
+            points_cover = relaxed.tightened(rest, rest_jokers)
             fresh[position] = points_cover
             anew = _bounds_of(points_cover, rest, rest_jokers, SCALE, m2)
             heapq.heappush(choices, (max(bound, -anew), position, True))

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from copy import copy
 
-__all__ = ["remembered", "solve_lp"]
+__all__ = ["Warm", "remembered", "solve_lp"]
 
 #: A reduced cost must exceed this to enter the basis.
 _TOL = 1e-9
@@ -117,6 +118,63 @@ def _solve(
     return tuple(v * top for v in tableau.y), tuple(primal)
 
 
+class Warm:
+    """A programme solved once, whose optimal basis starts programmes that differ from it only by less capacity.
+
+    With the same columns and gains and a capacity ``b' <= b`` row by row (a
+    part of the input: rows of cards it lacks at 0), the optimal basis of the
+    first stays dual feasible, and the dual simplex restores primal
+    feasibility in a few pivots where a cold start takes hundreds. The prices
+    are checked by the caller as those of :func:`solve_lp` are.
+    """
+
+    def __init__(
+        self, columns: Sequence[tuple[tuple[int, int], ...]], gains: Sequence[float], capacity: Sequence[int]
+    ) -> None:
+        self.m, self.n = len(capacity), len(columns)
+        self.top = max(gains, default=0.0)
+        self.tableau: _Simplex | None = None
+        if self.top > 0:
+            tableau = _Simplex(columns, [g / self.top for g in gains], capacity)
+            for _ in range(20 * self.m + 200):
+                enter, reduced = tableau.entering()
+                if enter < 0 or not tableau.pivot(enter, reduced):
+                    self.tableau = tableau if enter < 0 else None  # started only from an optimum
+                    break
+
+    def solve(self, capacity: Sequence[int]) -> tuple[list[float], list[float]] | None:
+        """Prices and column values of the programme with ``capacity``; ``None`` if the dual simplex stalls."""
+        first = self.tableau
+        if first is None:
+            return None
+        tableau = copy(first)
+        tableau.basis, tableau.slacks, tableau.y = first.basis[:], first.slacks[:], first.y[:]
+        tableau.binv = [row[:] for row in first.binv]
+        b = _perturbed(capacity)
+        tableau.xb = [sum(q * v for q, v in zip(row, b)) for row in tableau.binv]
+        most = 20 * self.m + 200
+        for _ in range(most):
+            step = tableau.dual_pivot()
+            if step:
+                break
+        if step != 1:
+            return None
+        for _ in range(most):  # a primal pass, for prices the rounding left short
+            enter, reduced = tableau.entering()
+            if enter < 0 or not tableau.pivot(enter, reduced):
+                break
+        primal = [0.0] * self.n
+        for row, k in enumerate(tableau.basis):
+            if k >= 0:
+                primal[k] = tableau.xb[row]
+        return [v * self.top for v in tableau.y], primal
+
+
+def _perturbed(capacity: Sequence[int]) -> list[float]:
+    """The capacity with the simplex's tiny fixed perturbation (see :class:`_Simplex`)."""
+    return [b + 1e-7 * ((i * 7919) % 997 + 1) / 997 for i, b in enumerate(capacity)]
+
+
 class _Simplex:
     """The revised simplex's state: basis, its dense inverse, basic values and prices."""
 
@@ -130,8 +188,9 @@ class _Simplex:
         self.gains = gains
         # A tiny fixed perturbation of b breaks the ties that make packing
         # programmes degenerate (and the simplex stall); it keeps runs deterministic.
-        self.xb = [b + 1e-7 * ((i * 7919) % 997 + 1) / 997 for i, b in enumerate(capacity)]
+        self.xb = _perturbed(capacity)
         self.basis = [-1] * m  # column in the basis at each row, -1 for a slack
+        self.slacks = list(range(m))  # the slack in the basis at each row, -1 for a column
         self.binv = [[1.0 if r == c else 0.0 for c in range(m)] for r in range(m)]
         self.y = [0.0] * m
         self.start = 0
@@ -198,11 +257,19 @@ class _Simplex:
                     p = row
         if p < 0:  # unbounded: cannot happen with positive columns and finite b
             return False
+        self.exchange(enter, p, d, theta, reduced)
+        return True
+
+    def exchange(self, enter: int, p: int, d: list[float], theta: float, reduced: float) -> None:
+        """Column ``enter`` (whose values in the basis are ``d``) replaces the basic one of row ``p``."""
+        n = len(self.columns)
+        binv, xb = self.binv, self.xb
         for row, f in enumerate(d):
             if f and row != p:
                 xb[row] -= theta * f
         xb[p] = theta
         self.basis[p] = enter if enter < n else -1
+        self.slacks[p] = enter - n if enter >= n else -1
         inv = 1.0 / d[p]
         prow = [v * inv for v in binv[p]]
         binv[p] = prow
@@ -217,4 +284,50 @@ class _Simplex:
                     for c, q in nonzero:
                         r[c] -= f * q
         self.y = [v + reduced * q for v, q in zip(self.y, prow)]
-        return True
+
+    def column_in_basis(self, enter: int) -> list[float]:
+        """Column ``enter`` (``n + i`` for slack ``i``) in the current basis: the inverse times it."""
+        n = len(self.columns)
+        column = self.columns[enter] if enter < n else ((enter - n, 1),)
+        d: list[float] = []
+        for k, (i, a) in enumerate(column):
+            d = [r[i] * a for r in self.binv] if k == 0 else [x + r[i] * a for x, r in zip(d, self.binv)]
+        return d
+
+    def dual_pivot(self) -> int:
+        """One step of the dual simplex: 1 done, 0 stepped, -1 stuck (no column can enter)."""
+        xb = self.xb
+        p = min(range(len(xb)), key=xb.__getitem__)
+        if xb[p] >= -_TOL:
+            return 1  # primal feasible: optimal
+        rho = self.binv[p]
+        y, gains, columns = self.y, self.gains, self.columns
+        basic = set(self.basis)
+        enter, ratio, reduced = -1, 0.0, 0.0
+        for k, rows in enumerate(self.unit_rows):
+            alpha = 0.0
+            if rows is None:
+                for i, a in columns[k]:
+                    alpha += rho[i] * a
+            else:
+                for i in rows:
+                    alpha += rho[i]
+            if alpha < -1e-9 and k not in basic:  # the ratio test reads the reduced cost of these only
+                cost = gains[k]
+                for i, a in columns[k]:
+                    cost -= y[i] * a
+                r = (-cost if cost < 0.0 else 0.0) / -alpha
+                if enter < 0 or r < ratio:
+                    enter, ratio, reduced = k, r, cost
+        n = len(self.columns)
+        in_basis = set(self.slacks)
+        for i, q in enumerate(rho):  # slacks: column e_i, cost -y_i
+            if q < -1e-9 and i not in in_basis:
+                r = max(0.0, y[i]) / -q
+                if enter < 0 or r < ratio:
+                    enter, ratio, reduced = n + i, r, -y[i]
+        if enter < 0:
+            return -1
+        d = self.column_in_basis(enter)
+        self.exchange(enter, p, d, xb[p] / d[p], reduced)
+        return 0

@@ -21,12 +21,12 @@ from collections.abc import Callable
 from math import ceil
 from typing import NamedTuple
 
-from rummylib.solver._lp import solve_lp
+from rummylib.solver._lp import Warm, solve_lp
 from rummylib.solver._search import NEG, Cover, Entry, cards_in
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import Shape, Tables
 
-__all__ = ["SCALE", "Split", "dive", "first_cover", "fixed", "tightened", "wants_lp"]
+__all__ = ["SCALE", "Relaxed", "Split", "dive", "first_cover", "fixed", "tightened", "wants_lp"]
 
 
 def wants_lp(size: int, settings: SearchSettings = DEFAULT_SETTINGS) -> bool:
@@ -138,6 +138,23 @@ def tightened(
         columns = [(*col, (joker_row + 1, sum(n for _, n in col))) for col in columns]
     prices, used = solve_lp(columns, [float(v) for v in priced], capacity)
     size_price = max(0.0, prices[joker_row + 1]) if keep else 0.0
+    program = (rowof, capacity, entries, priced, joker_row)
+    return _potential(cover, tables, j, split, kind, program, prices, used, size_price)
+
+
+def _potential(
+    cover: Cover,
+    tables: Tables,
+    j: int,
+    split: Split,
+    kind: type[Cover],
+    program: tuple[dict[int, int], list[int], list[Entry], list[int], int],
+    prices: list[float],
+    used: list[float],
+    size_price: float,
+) -> Cover:
+    """The search of :func:`tightened` from the programme's answer: prices made whole, checked and repaired."""
+    rowof, capacity, entries, priced, joker_row = program
     pos = tables.pos
     card_at = tables.card_at
     # Integer prices in units of 1 / SCALE, by search position (joker last).
@@ -162,6 +179,41 @@ def tightened(
     potential.append(units[52] * fine + split.rest_potential[52])
     rows = _reordered(cover.rows, [-u for u in used], entries, split, potential, pos)
     return kind(tables, rows, potential, cover.settings, fine=fine, scale=SCALE)
+
+
+class Relaxed:
+    """The programme of an input solved once; parts of the input are priced from its optimal basis.
+
+    A part (fewer cards: a leftover taken out) has the same candidates that
+    fit it and a capacity no larger, so its programme starts from the whole
+    one's basis (:class:`~rummylib.solver._lp.Warm`, a few dual simplex pivots
+    instead of hundreds). The search it returns is that of :func:`tightened`
+    on the part (``keep`` 0): the prices are checked and repaired the same
+    way, so its potential bounds every subtree whatever the simplex returned.
+    """
+
+    def __init__(self, cover: Cover, tables: Tables, x: int, j: int, split: Split) -> None:
+        self.cover, self.tables, self.split = cover, tables, split
+        self.rowof, self.capacity, columns, _, self.entries = _program(cover, tables, x, j)
+        self.priced = [split.priced(entry.shape) for entry in self.entries]
+        self.warm = Warm(columns, [float(v) for v in self.priced], self.capacity)
+
+    def tightened(self, x: int, j: int, kind: type[Cover] = Cover) -> Cover:
+        """:func:`tightened` of the part ``x``, ``j`` of the input (``keep`` 0), from the whole programme's basis."""
+        cover, w, field = self.cover, self.cover.w, self.cover.field
+        capacity = [0] * len(self.capacity)
+        for position, i in self.rowof.items():
+            capacity[i] = (x >> (w * position)) & field
+        capacity[-1] = j
+        answer = self.warm.solve(capacity)
+        if answer is None:
+            return tightened(cover, self.tables, x, j, self.split, 0, kind)
+        prices, used = answer
+        rowof = {position: i for position, i in self.rowof.items() if capacity[i]}
+        absent = ~cover.presence(x)
+        fit = [k for k, entry in enumerate(self.entries) if entry.jokers <= j and not entry.packed & absent]
+        program = (rowof, capacity, [self.entries[k] for k in fit], [self.priced[k] for k in fit], len(capacity) - 1)
+        return _potential(cover, self.tables, j, self.split, kind, program, prices, [used[k] for k in fit], 0.0)
 
 
 def fixed(cover: Cover, tables: Tables, x: int, j: int, keep: int, target: int) -> Cover:

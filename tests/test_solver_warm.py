@@ -1,0 +1,117 @@
+"""The warm-started programmes: the dual simplex from a solved basis (``_lp.Warm``, ``_priced.Relaxed``)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummylib import REMIK, STRAIGHT, CardMultiset, Ruleset, deck
+from rummylib.solver._leftover import Constrained, Laid, _laid_split
+from rummylib.solver._lp import Warm, solve_lp
+from rummylib.solver._opening_objective import opening_rows, scales
+from rummylib.solver._opening_objective import points_split as opening_split
+from rummylib.solver._priced import SCALE, Relaxed, tightened
+from rummylib.solver._search import NEG, Cover, pack
+from rummylib.solver._tables import tables_for
+
+PROGRAMME = st.integers(1, 8).flatmap(
+    lambda m: st.tuples(
+        st.lists(
+            st.lists(
+                st.tuples(st.integers(0, m - 1), st.integers(1, 2)), min_size=1, max_size=4, unique_by=lambda p: p[0]
+            ),
+            min_size=1,
+            max_size=25,
+        ),
+        st.lists(st.integers(0, 30), min_size=25, max_size=25),
+        st.lists(st.integers(0, 3), min_size=m, max_size=m),
+        st.lists(st.integers(0, 3), min_size=m, max_size=m),
+    )
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(PROGRAMME)
+def test_warm_start_reaches_the_cold_optimum(
+    case: tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]],
+) -> None:
+    # The programme with less capacity, solved by the dual simplex from the first one's
+    # optimal basis, has the optimum of a cold solve: its prices cover every column (dual
+    # feasible), its column values fit (primal feasible), both sides equal the cold value.
+    raw, gains, capacity, less = case
+    columns = [tuple(c) for c in raw]
+    gains = gains[: len(columns)]
+    smaller = [max(0, b - d) for b, d in zip(capacity, less)]
+    warm = Warm(columns, [float(g) for g in gains], capacity)
+    answer = warm.solve(smaller)
+    if answer is None:
+        return  # the caller then solves cold (never seen on these programmes)
+    prices, used = answer
+    assert all(p > -1e-6 for p in prices)
+    for column, gain in zip(columns, gains):
+        assert sum(prices[i] * a for i, a in column) >= gain - 1e-6
+    assert all(u > -1e-6 for u in used)
+    for row, cap in enumerate(smaller):
+        assert sum(u * a for u, column in zip(used, columns) for i, a in column if i == row) <= cap + 1e-5
+    cold_prices, _ = solve_lp(columns, [float(g) for g in gains], smaller)
+    cold = sum(p * b for p, b in zip(cold_prices, smaller))
+    assert abs(sum(p * b for p, b in zip(prices, smaller)) - cold) < 1e-5
+    assert abs(sum(u * g for u, g in zip(used, gains)) - cold) < 1e-5
+
+
+def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:
+    cards = list(deck(rules))
+    random.Random(seed).shuffle(cards)
+    return CardMultiset(cards[:size])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from([REMIK, STRAIGHT]),
+    st.integers(8, 40),
+    st.integers(0, 10**6),
+    st.lists(st.integers(0, 60), max_size=4),
+    st.booleans(),
+)
+def test_part_priced_from_the_whole_basis_gives_the_same_answers(
+    rules: Ruleset, size: int, seed: int, out: list[int], opening: bool
+) -> None:
+    # R-O2, O3, T3 (the leftover decomposition's programmes): a part of the input (some
+    # cards taken out) priced from the whole programme's basis gets prices that cover
+    # every candidate that fits it, and the search that lays every card of the part (by
+    # the lowest card and by the most constrained one) gives the value it gives priced
+    # by the part's own programme solved cold; so does the search that may leave cards
+    # (keep_one prices each input less one card so).
+    hand = dealt(rules, size, seed)
+    jokers = hand.jokers if rules.jokers else 0
+    tables = tables_for(hand.counts, jokers, rules)
+    tables, rows, _m2, potential = opening_rows(rules, tables)
+    cover = Cover(tables, rows, potential)
+    x = cover.restrict(pack(hand.counts, tables), jokers)
+    split = opening_split(rules) if opening else _laid_split(scales(rules)[3])
+    relaxed = Relaxed(cover, tables, x, jokers, split)
+    part, j = x, jokers
+    w, field = tables.width, tables.field
+    for k in out:  # take out a few cards (positions present, or a joker)
+        present = [p for p in range(52) if (part >> (w * p)) & field] + ([52] * j)
+        if present:
+            p = present[k % len(present)]
+            part, j = (part, j - 1) if p == 52 else (part - (1 << (w * p)), j)
+    for kind in (Cover, Laid, Constrained):
+        warm = relaxed.tightened(part, j, kind)
+        cold = tightened(cover, tables, part, j, split, 0, kind)
+        for row in warm.rows:
+            for packed, used_jokers, gain, _, shape, spot in row:
+                if used_jokers <= j and not packed & ~cover.presence(part):
+                    assert gain == SCALE * split.priced(shape) * split.fine + split.rest(shape)
+                    assert spot == sum(warm.potential[tables.pos[c]] for c in shape.naturals) + (
+                        used_jokers * warm.potential[52]
+                    )
+                    assert spot >= gain
+        for need in (0, 1):
+            unit = SCALE * split.fine
+            assert warm.solve(part, j, need, NEG, unit, windows=False) == cold.solve(
+                part, j, need, NEG, unit, windows=False
+            )
