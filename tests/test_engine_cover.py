@@ -106,3 +106,30 @@ def test_the_r_d2_answer_is_the_exact_searchs() -> None:
                     assert not can_go_out(hand, table, rules, opened=False, open_with=card)
                     asked += 1
     assert asked > 20
+
+
+def test_a_taken_card_no_meld_could_hold_is_refused_as_the_full_questions_refuse_it() -> None:
+    # R-D2: before opening the Open must hold the taken card in a meld of the hand's own cards and jokers;
+    # after opening a new meld must hold it (with the jokers swaps could bring, R-J4). Where the count
+    # screen (may_meld) says no meld could hold it, the exact search and the full turn question say no too.
+    from rummylib.engine._cover import may_meld
+    from rummylib.engine._oblige import _cannot_meld, can_finish_turn, take_discard_round
+
+    unopened = opened = 0
+    for rules in (RULES["remik"], RULES["remik-house"], JOKERS):
+        for seed in range(3):
+            for state in walk(rules, 4, seed, 300):
+                r = state.round
+                if r.phase is not rl.Phase.DRAW or not r.discard or r.discard[-1].is_joker:
+                    continue
+                card = r.discard[-1]
+                hand = r.hands[r.to_act] + rl.CardMultiset([card])
+                table = tuple(tm.meld for tm in r.table)
+                if not r.opened[r.to_act]:
+                    if not may_meld(card.index, hand.counts[:52], hand.jokers, rules):
+                        assert not can_go_out(hand, table, rules, opened=False, open_with=card)
+                        unopened += 1
+                elif _cannot_meld(card.index, hand.counts, rules, r):
+                    assert not can_finish_turn(rules, take_discard_round(rules, r))
+                    opened += 1
+    assert unopened > 50 and opened > 50

@@ -35,9 +35,10 @@ from rummylib.cards import CardMultiset
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_screen import table_takes
+from rummylib.solver._masks import rank_masks
 from rummylib.solver._queries import Candidate, candidates_with
 
-__all__ = ["cannot_cover"]
+__all__ = ["cannot_cover", "may_meld"]
 
 
 def cannot_cover(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> bool:
@@ -131,3 +132,28 @@ def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[tuple[t
 
 
 _OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[tuple[tuple[int, int], ...], ...]]] = {}
+
+
+def may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
+    """A cheap necessary condition: could natural ``index`` sit in some meld with ``nat`` and ``jokers``?
+
+    Two jokers complete any card; else a group needs two more suits of its
+    rank (one, with a joker where a set of three may hold one), and a run a
+    window of three positions around the card holding two more cards or jokers.
+    """
+    if jokers >= 2:
+        return True
+    suit, rank0 = divmod(index, 13)
+    masks = rank_masks(nat)
+    others = sum(m >> rank0 & 1 for m in masks) - (masks[suit] >> rank0 & 1)
+    if others >= 2 or (others and jokers and rules.group3_max_jokers):
+        return True
+    top = 14 if rules.ace_high else 13
+    m = masks[suit] << 1  # bit p per run position p held (1 = ace low .. 13 = king)
+    if top == 14 and m & 2:
+        m |= 1 << 14  # the high ace
+    for pos in (1, 14) if rank0 == 0 and top == 14 else (rank0 + 1,):
+        for start in (pos - 2, pos - 1, pos):
+            if start >= 1 and start + 2 <= top and ((m >> start & 7) & ~(1 << (pos - start))).bit_count() + jokers >= 2:
+                return True
+    return False
