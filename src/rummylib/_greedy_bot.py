@@ -99,6 +99,8 @@ class GreedyBot:
         self, view: PlayerView, table: tuple[Meld, ...], opened: bool, opens: bool = False
     ) -> list[Action] | None:
         hand, rules = view.hand, view.rules
+        if len(hand) == 1 and rules.must_discard_to_go_out and (opened or not rules.opening_required):
+            return [Discard(next(iter(hand)))]  # the solver's only plan: the last card must be the discard (R-E1)
         key = ("plan", hand, table, opened)  # ``opens`` only skips a test: no part of the answer
         # The engine's checked values go to the solver's unchecked entry (which runs the sound screen first);
         # ``opens``: best_opening found an opening, so can_open holds and the solver need not ask it again.
