@@ -35,3 +35,24 @@ def test_a_one_card_plan_is_its_discard_on_every_card_and_table() -> None:
                     assert plan_checked(hand, table, rules, opened=opened) == [Discard(card)]
                     asked += 1
     assert asked > 1000
+
+
+def test_the_best_opening_meld_is_the_listings_best_on_seeded_games() -> None:
+    # R-O4: before opening, the meld the bot lays (the most points, then the longest, ties in listing
+    # order) is the same whether found lazily by the engine's single checks or by listing every meld.
+    from rummylib._greedy_bot import _best_meld
+    from rummylib.melds import meld_points
+
+    asked = found = 0
+    for rules in (WALK_RULES["remik"], WALK_RULES["remik-house"]):
+        for seed in range(4):
+            for state in walk(rules, 3, seed, 500):
+                r = state.round
+                if r.phase is not rl.Phase.PLAY or r.opened[r.to_act]:
+                    continue
+                listed = list(rl.LegalActions(state).melds)
+                best = max(listed, key=lambda a: (meld_points(a.meld, rules), len(a.meld.cards)), default=None)
+                assert _best_meld(rl.LegalActions(state), rules, r.hands[r.to_act]) == best
+                asked += 1
+                found += best is not None
+    assert asked > 300 and found > 30
