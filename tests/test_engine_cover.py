@@ -106,3 +106,66 @@ def test_the_r_d2_answer_is_the_exact_searchs() -> None:
                     assert not can_go_out(hand, table, rules, opened=False, open_with=card)
                     asked += 1
     assert asked > 20
+
+
+def test_a_taken_card_no_meld_could_hold_is_refused_as_the_full_questions_refuse_it() -> None:
+    # R-D2: before opening the Open must hold the taken card in a meld of the hand's own cards and jokers;
+    # after opening a new meld must hold it (with the jokers swaps could bring, R-J4). Where the count
+    # screen (may_meld) says no meld could hold it, the exact search and the full turn question say no too.
+    from rummylib.engine._cover import may_meld
+    from rummylib.engine._oblige import _cannot_meld, can_finish_turn, take_discard_round
+
+    unopened = opened = 0
+    for rules in (RULES["remik"], RULES["remik-house"], JOKERS):
+        for seed in range(3):
+            for state in walk(rules, 4, seed, 300):
+                r = state.round
+                if r.phase is not rl.Phase.DRAW or not r.discard or r.discard[-1].is_joker:
+                    continue
+                card = r.discard[-1]
+                hand = r.hands[r.to_act] + rl.CardMultiset([card])
+                table = tuple(tm.meld for tm in r.table)
+                if not r.opened[r.to_act]:
+                    if not may_meld(card.index, hand.counts[:52], hand.jokers, rules):
+                        assert not can_go_out(hand, table, rules, opened=False, open_with=card)
+                        unopened += 1
+                elif _cannot_meld(card.index, hand.counts, rules, r):
+                    assert not can_finish_turn(rules, take_discard_round(rules, r))
+                    opened += 1
+    assert unopened > 50 and opened > 50
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    name=st.sampled_from(sorted(RULES)),
+    seed=st.integers(0, 2**32),
+    size=st.integers(3, 30),
+)
+def test_the_screens_meld_options_are_the_solvers_candidates(name: str, seed: int, size: int) -> None:
+    # R-M1..M5, J1..J3: the cover search's options (the cards of each meld holding a card, built on bit
+    # masks) are exactly the distinct cards of the solver's candidate melds holding it.
+    from rummylib.engine._cover import _options
+    from rummylib.solver._queries import candidates_with
+
+    rules = RULES[name]
+    rng = random.Random(seed)
+    cards = rng.sample(list(rl.deck(rules)), size)
+    counts = list(rl.CardMultiset(cards).counts)
+    counts[52] = min(counts[52], rules.jokers)
+    pool = tuple(counts)
+    for index in (i for i in range(52) if pool[i]):
+        expected = {c.pairs for c in candidates_with(pool, rules, index)}
+        assert set(_options(pool, rules, index)) == expected, (name, index)
+
+
+def test_the_screens_meld_options_on_whole_suits() -> None:
+    # R-M3, M4: the longest runs (13 positions, the ace low or high) and every joker placement on them.
+    from rummylib.engine._cover import _options
+    from rummylib.solver._queries import candidates_with
+
+    for rules in RULES.values():
+        for jokers in sorted({0, min(1, rules.jokers), min(2, rules.jokers), rules.jokers}):
+            pool = (*(1 if i < 13 or i % 13 in (0, 5, 12) else 0 for i in range(52)), jokers)
+            for index in (i for i in range(52) if pool[i]):
+                expected = {c.pairs for c in candidates_with(pool, rules, index)}
+                assert set(_options(pool, rules, index)) == expected, (rules.name, jokers, index)

@@ -16,7 +16,7 @@ from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, meld_points
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
 from rummylib.solver import Opening, Partition, best_opening, best_partition
-from rummylib.solver._queries import plan_checked
+from rummylib.solver._queries import plan_checked, sorted_by_points
 from rummylib.solver._search import card_penalties
 
 __all__ = ["GreedyBot", "no_legal_action"]
@@ -99,6 +99,8 @@ class GreedyBot:
         self, view: PlayerView, table: tuple[Meld, ...], opened: bool, opens: bool = False
     ) -> list[Action] | None:
         hand, rules = view.hand, view.rules
+        if len(hand) == 1 and rules.must_discard_to_go_out and (opened or not rules.opening_required):
+            return [Discard(next(iter(hand)))]  # the solver's only plan: the last card must be the discard (R-E1)
         key = ("plan", hand, table, opened)  # ``opens`` only skips a test: no part of the answer
         # The engine's checked values go to the solver's unchecked entry (which runs the sound screen first);
         # ``opens``: best_opening found an opening, so can_open holds and the solver need not ask it again.
@@ -145,7 +147,7 @@ class GreedyBot:
             # An opening in progress (R-O4): every listed meld keeps it completable, so lay
             # the most valuable one until R-O2 is met, then play on as an opened player.
             if not _opening_met(turn, rules):
-                return _best_meld(legal, rules) or self._discard(view, legal)
+                return _best_meld(legal, rules, hand) or self._discard(view, legal)
             opened = True
         opening = None
         if not opened and rules.opening_required:
@@ -165,7 +167,7 @@ class GreedyBot:
                 action: Action = LayMeld(meld)
                 if action in legal:
                     return action
-            return _best_meld(legal, rules) or self._discard(view, legal)
+            return _best_meld(legal, rules, hand) or self._discard(view, legal)
         part = self._partition(hand, rules)
         for meld in part.melds:
             action = LayMeld(meld)
@@ -204,8 +206,18 @@ def _opening_met(turn: TurnState, rules: Ruleset) -> bool:
     return turn.opening_points >= rules.opening_points and clean and turn.must_meld is None
 
 
-def _best_meld(legal: Sequence[Action], rules: Ruleset) -> Action | None:
-    """The listed new meld worth the most points (then the longest), if any."""
+def _best_meld(legal: Sequence[Action], rules: Ruleset, hand: CardMultiset | None = None) -> Action | None:
+    """The listed new meld worth the most points (then the longest), if any.
+
+    ``hand``: the hand of a player who has not opened (R-O4). The engine then
+    lists the hand's candidate melds that keep the opening completable, in
+    the solver's order (:func:`~rummylib.solver._queries.sorted_by_points`),
+    so the first candidate by points and length (ties in that order) that the
+    engine accepts is the listing's best, found without listing every meld.
+    """
+    if hand is not None and type(legal) is LegalActions:
+        ranked = sorted(sorted_by_points(hand.counts, rules), key=lambda c: (-c.points, -c.size))
+        return next((LayMeld(c.meld) for c in ranked if LayMeld(c.meld) in legal), None)
     # The engine's lazy listing gives its melds alone, in the order of the whole list.
     melds = list(legal.melds) if type(legal) is LegalActions else [a for a in legal if isinstance(a, LayMeld)]
     if not melds:

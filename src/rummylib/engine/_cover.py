@@ -31,13 +31,18 @@ the hands that reach the exact R-D2 question fail it.
 
 from __future__ import annotations
 
+import itertools
+
 from rummylib.cards import CardMultiset
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_screen import table_takes
-from rummylib.solver._queries import Candidate, candidates_with
+from rummylib.solver._masks import rank_masks
 
-__all__ = ["cannot_cover"]
+__all__ = ["cannot_cover", "may_meld"]
+
+#: A meld's cards on count vectors: (card index, copies) by index, jokers (52) last.
+Pairs = tuple[tuple[int, int], ...]
 
 
 def cannot_cover(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> bool:
@@ -65,9 +70,9 @@ class _Search:
         self._bound = bound
         self._rules = rules
         self._memo: dict[tuple[tuple[int, ...], bool], bool] = {}
-        self._with: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
+        self._with: dict[int, tuple[Pairs, ...]] = {}
 
-    def _melds_with(self, index: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    def _melds_with(self, index: int) -> tuple[Pairs, ...]:
         found = self._with.get(index)
         if found is None:
             found = self._with[index] = _options(self._pool, self._rules, index)
@@ -103,31 +108,124 @@ class _Search:
         return found
 
 
-def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, ...]:
     """The cards (``Candidate.pairs``) of each candidate meld of ``pool`` that holds card ``index``, once each.
 
     Melds that take the same cards are one choice for the search, wherever
-    their jokers stand; they are kept per (card, its suit's positions held,
-    the ranks held of its rank, jokers, rules), so hands that share a suit share them.
+    their jokers stand. They depend only on the card, which positions of its
+    suit and which suits of its rank the pool holds, and the jokers, so they
+    are kept per those (hands that share a suit share them). Exactly the
+    pairs of :func:`~rummylib.solver._queries.candidates_with` (a test checks),
+    built on bit masks without building the melds.
     """
     suit, rank = divmod(index, 13)
     jokers = pool[52]
-    key = (
-        index,
-        tuple(pool[suit * 13 : suit * 13 + 13]),
-        tuple(pool[rank::13][:4]),
-        jokers,
-        id(rules),
-    )
+    row = 0
+    for r, n in enumerate(pool[suit * 13 : suit * 13 + 13]):
+        if n:
+            row |= 1 << r
+    column = (pool[rank] > 0) | (pool[13 + rank] > 0) << 1 | (pool[26 + rank] > 0) << 2 | (pool[39 + rank] > 0) << 3
+    key = (index, row, column, jokers, id(rules))
     hit = _OPTIONS.get(key)
     if hit is not None and hit[0] is rules:
         return hit[1]
-    found: tuple[Candidate, ...] = candidates_with(pool, rules, index)
-    options = tuple(dict.fromkeys(c.pairs for c in found))
+    found = _run_pairs(suit, rank, row, jokers, rules)
+    found += _group_pairs(suit, rank, column, jokers, rules)
+    options = tuple(dict.fromkeys(found))
     if len(_OPTIONS) >= 4096:
         _OPTIONS.clear()
     _OPTIONS[key] = (rules, options)
     return options
 
 
-_OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[tuple[tuple[int, int], ...], ...]]] = {}
+def _run_pairs(suit: int, rank: int, row: int, jokers: int, rules: Ruleset) -> list[Pairs]:
+    """The cards of each run of ``suit`` holding the card of ``rank`` (R-M1..M4, J1, J3).
+
+    A run is a window of 3 to 13 positions (1 = ace low .. 13 = king, 14 =
+    the high ace) around the card: each position not held is a joker, any
+    other but the card's may be one, within ``jokers`` and, unless the rules
+    allow it, with no two jokers side by side.
+    """
+    top = 14 if rules.ace_high else 13
+    held = row << 1
+    if top == 14 and row & 1:
+        held |= 1 << 14
+    base = suit * 13
+    apart = not rules.adjacent_jokers
+    out: list[Pairs] = []
+    for p in (1, 14) if rank == 0 and top == 14 else (rank + 1,):
+        for a in range(p, max(1, p - 12) - 1, -1):
+            if ((((1 << (p + 1)) - 1) ^ ((1 << a) - 1)) & ~held).bit_count() > jokers:
+                break  # a window starting lower misses as many positions at least
+            for b in range(max(p, a + 2), min(top, a + 12) + 1):
+                window = ((1 << (b + 1)) - 1) ^ ((1 << a) - 1)
+                missing = window & ~held
+                free = jokers - missing.bit_count()
+                if free < 0:
+                    break  # a longer window misses as many positions at least
+                if not free:
+                    if not (apart and missing & (missing >> 1)):
+                        out.append(_run_cards(window & ~missing, missing.bit_count(), base))
+                    continue
+                optional = [q for q in range(a, b + 1) if q != p and held >> q & 1]
+                for n in range(min(free, len(optional)) + 1):
+                    for extra in itertools.combinations(optional, n):
+                        placed = missing
+                        for q in extra:
+                            placed |= 1 << q
+                        if not (apart and placed & (placed >> 1)):
+                            out.append(_run_cards(window & ~placed, placed.bit_count(), base))
+    return out
+
+
+def _run_cards(naturals: int, jokers: int, base: int) -> Pairs:
+    """The pairs of a run: the positions ``naturals`` (bit ``q`` per position) of the suit at ``base``, and jokers."""
+    found = [(base, 1)] if naturals >> 14 & 1 else []  # the high ace sorts first (its index is the suit's lowest)
+    m = naturals & 0x3FFE
+    while m:
+        low = m & -m
+        found.append((base + low.bit_length() - 2, 1))
+        m ^= low
+    if jokers:
+        found.append((52, jokers))
+    return tuple(found)
+
+
+def _group_pairs(suit: int, rank: int, column: int, jokers: int, rules: Ruleset) -> list[Pairs]:
+    """The cards of each group of ``rank`` holding the card of ``suit`` (R-M5, J2): its suits held, and jokers."""
+    others = [s for s in range(4) if s != suit and column >> s & 1]
+    out: list[Pairs] = []
+    for size, limit in ((3, rules.group3_max_jokers), (4, rules.group4_max_jokers)):
+        for used in range(min(limit, jokers, size - 1) + 1):
+            for chosen in itertools.combinations(others, size - used - 1):
+                naturals = sorted(s * 13 + rank for s in (suit, *chosen))
+                out.append((*((i, 1) for i in naturals), *(((52, used),) if used else ())))
+    return out
+
+
+_OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[Pairs, ...]]] = {}
+
+
+def may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
+    """A cheap necessary condition: could natural ``index`` sit in some meld with ``nat`` and ``jokers``?
+
+    Two jokers complete any card; else a group needs two more suits of its
+    rank (one, with a joker where a set of three may hold one), and a run a
+    window of three positions around the card holding two more cards or jokers.
+    """
+    if jokers >= 2:
+        return True
+    suit, rank0 = divmod(index, 13)
+    masks = rank_masks(nat)
+    others = sum(m >> rank0 & 1 for m in masks) - (masks[suit] >> rank0 & 1)
+    if others >= 2 or (others and jokers and rules.group3_max_jokers):
+        return True
+    top = 14 if rules.ace_high else 13
+    m = masks[suit] << 1  # bit p per run position p held (1 = ace low .. 13 = king)
+    if top == 14 and m & 2:
+        m |= 1 << 14  # the high ace
+    for pos in (1, 14) if rank0 == 0 and top == 14 else (rank0 + 1,):
+        for start in (pos - 2, pos - 1, pos):
+            if start >= 1 and start + 2 <= top and ((m >> start & 7) & ~(1 << (pos - start))).bit_count() + jokers >= 2:
+                return True
+    return False

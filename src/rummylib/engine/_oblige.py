@@ -30,14 +30,13 @@ from rummylib.engine._complete import (
     may_open,
     minus,
 )
-from rummylib.engine._cover import cannot_cover
+from rummylib.engine._cover import cannot_cover, may_meld
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._state import FRESH_TURN, Phase, RoundState, evolve_round, evolve_turn
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.solver import find_melds
 from rummylib.solver._goout_screen import cannot_go_out, joker_stands
-from rummylib.solver._masks import rank_masks
 from rummylib.solver._queries import candidates_with, hand_candidates
 
 # The candidate melds of a pool on count vectors are shared by every check of one turn (16 swaps
@@ -115,7 +114,7 @@ class _Cover:
         need = None if self.need is None else self.need.index
         if need is not None and not new_melds:
             jokers = self.own + self._avail(naturals)
-            if not _may_meld(need, naturals, jokers, self.rules):
+            if not may_meld(need, naturals, jokers, self.rules):
                 return False  # most taken cards: no meld at all could hold them
         return self._walk(naturals, 0, need, allowance, new_melds)
 
@@ -183,29 +182,7 @@ class _Cover:
         return False
 
 
-def _may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
-    """A cheap necessary condition: could natural ``index`` sit in some meld with ``nat`` and ``jokers``?
-
-    Two jokers complete any card; else a group needs two more suits of its
-    rank (one, with a joker where a set of three may hold one), and a run a
-    window of three positions around the card holding two more cards or jokers.
-    """
-    if jokers >= 2:
-        return True
-    suit, rank0 = divmod(index, 13)
-    masks = rank_masks(nat)
-    others = sum(m >> rank0 & 1 for m in masks) - (masks[suit] >> rank0 & 1)
-    if others >= 2 or (others and jokers and rules.group3_max_jokers):
-        return True
-    top = 14 if rules.ace_high else 13
-    m = masks[suit] << 1  # bit p per run position p held (1 = ace low .. 13 = king)
-    if top == 14 and m & 2:
-        m |= 1 << 14  # the high ace
-    for pos in (1, 14) if rank0 == 0 and top == 14 else (rank0 + 1,):
-        for start in (pos - 2, pos - 1, pos):
-            if start >= 1 and start + 2 <= top and ((m >> start & 7) & ~(1 << (pos - start))).bit_count() + jokers >= 2:
-                return True
-    return False
+_may_meld = may_meld  # its name here before it moved to _cover (tests/test_engine_screens.py)
 
 
 def _grown(meld: Meld, card: Card, rules: Ruleset) -> Iterator[Meld]:
@@ -279,10 +256,17 @@ def _no_go_out(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> b
     return cannot_go_out(hand, table, rules) or cannot_cover(hand, table, rules)
 
 
-def _can_open_and_go_out(hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset) -> bool:
-    """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search)."""
-    if not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
+def _can_open_and_go_out(
+    hand: CardMultiset, card: Card, table: tuple[Meld, ...], rules: Ruleset, *, screened: bool = False
+) -> bool:
+    """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search).
+
+    ``screened``: the opening screen (:func:`may_open` of ``hand``) is known to hold already.
+    """
+    if not screened and not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
         return False  # the cheapest sound test first: most hands cannot even open
+    if not card.is_joker and not may_meld(card.index, hand.counts[:52], hand.jokers, rules):
+        return False  # the Open holds the card in a meld of the hand's own cards and jokers (swaps come after it)
     if _no_go_out(hand, table, rules) or not hand_opens(hand, rules):
         return False  # sound screens, then the opening search (cached)
     return goes_out(hand, table, rules, opened=False, open_with=card, opens=True)
@@ -421,9 +405,11 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
 
     Without R-D2 (``DiscardRule.FREE``) the take leaves no duty but R-T7, met
     whenever the hand holds a card besides the copies of the one taken. Before
-    opening under R-D2 the player must open with the card and go out
-    (:func:`_can_open_and_go_out`), whose first screen is the opening screen of
-    the hand with the card. Neither builds the round of the take.
+    opening under R-D2 the player must open with the card and go out: that is
+    :func:`_can_open_and_go_out` of the hand with the card, asked here with its
+    opening screen done once. After opening, a natural card no meld of the hand
+    (with its jokers and the swaps) could hold is refused, as :class:`_Cover`
+    would first. None of these builds the round of the take.
     """
     seat = r.to_act
     hand = r.hands[seat]
@@ -433,9 +419,31 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
         if rules.discard_taken_card or len(hand) > hand.counts[card.index]:
             return True
         return None
-    if rules.opening_required and not rules.take_discard_to_open and not r.opened[seat]:
-        counts = list(hand.counts)
-        counts[card.index] += 1
-        if not may_open(tuple(counts), rules, rules.opening_points, rules.opening_clean_run):
+    counts = list(hand.counts)
+    counts[card.index] += 1
+    with_card = tuple(counts)
+    if rules.opening_required and not r.opened[seat]:
+        if rules.take_discard_to_open:
+            return None
+        if not may_open(with_card, rules, rules.opening_points, rules.opening_clean_run):
             return False
+        # can_finish_turn of the take: _unopened asks exactly this (the turn's only duty is R-D2's)
+        table = tuple(tm.meld for tm in r.table)
+        return _can_open_and_go_out(CardMultiset._trusted(with_card), card, table, rules, screened=True)
+    if r.opened[seat] and not card.is_joker and _cannot_meld(card.index, with_card, rules, r):
+        return False  # _Cover.run's first screen: no new meld could hold the card
     return None
+
+
+def _cannot_meld(index: int, counts: tuple[int, ...], rules: Ruleset, r: RoundState) -> bool:
+    """No meld of ``counts``' naturals, its jokers and those swaps could bring holds natural ``index`` (R-D2, J4).
+
+    The jokers are those :class:`_Cover` counts; the swaps are looked at only
+    when the hand's own jokers do not already allow a meld.
+    """
+    nat = counts[:52]
+    jokers = counts[52]
+    if may_meld(index, nat, jokers, rules):
+        return False
+    extra = sum(min(k, nat[i]) for i, k in _swap_counts(r, rules).items())
+    return not (extra and may_meld(index, nat, jokers + extra, rules))
