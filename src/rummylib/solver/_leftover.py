@@ -79,11 +79,10 @@ class Laid(Cover):
             self.memo[key] = (value, True, None)
             return value
         p = (x | x >> 1) & self.ones if self.w == 2 else self.presence(x)
-        card = ((p & -p).bit_length() - 1) // self.w
         best = NEG
         choice: Entry | None = None
         absent = ~p
-        for entry in self.rows[card]:
+        for entry in self.branch(j, p):
             packed, jokers, gain, clean, _shape, spot = entry
             if jokers > j or packed & absent:
                 continue
@@ -98,6 +97,11 @@ class Laid(Cover):
             self.full()
         self.memo[key] = (best, best > alpha, choice)
         return best
+
+    def branch(self, j: int, p: int) -> tuple[Entry, ...]:
+        """The candidates to branch on at a state of presence ``p``: those of its lowest card."""
+        del j  # every candidate of the card is tried; the loop skips those that do not fit
+        return self.rows[((p & -p).bit_length() - 1) // self.w]
 
 
 class Constrained(Laid):
@@ -123,7 +127,7 @@ class Constrained(Laid):
         #: Per search position: the candidates that contain it, in the rows' order.
         self.having = tuple(map(tuple, having))
 
-    def pick(self, j: int, p: int) -> tuple[Entry, ...]:
+    def branch(self, j: int, p: int) -> tuple[Entry, ...]:
         """The candidates of the first card of presence ``p`` that the fewest candidates fitting in it take."""
         w, having = self.w, self.having
         absent = ~p
@@ -145,48 +149,12 @@ class Constrained(Laid):
                     break
         return having[pick] if least else ()
 
-    def best(self, x: int, j: int, need: int, rem: int, alpha: int) -> int:
-        """:meth:`Laid.best`, branching on the card :meth:`pick` chooses."""
-        if rem <= alpha:
-            return rem
-        priced, rest = divmod(rem, self.fine)
-        floored = (priced - priced % self.scale) * self.fine + rest
-        if floored <= alpha:
-            return floored
-        key = (x, j, need)
-        hit = self.memo.get(key)
-        if hit is not None and (hit[1] or hit[0] <= alpha):
-            return hit[0]
-        if x == 0:
-            value = 0 if not need & 1 and not j else NEG
-            self.memo[key] = (value, True, None)
-            return value
-        p = (x | x >> 1) & self.ones if self.w == 2 else self.presence(x)
-        best = NEG
-        choice: Entry | None = None
-        absent = ~p
-        for entry in self.pick(j, p):
-            packed, jokers, gain, clean, _shape, spot = entry
-            if jokers > j or packed & absent:
-                continue
-            floor = max(alpha, best) - gain
-            sub = rem - spot  # the child's first bound: no call where it cuts the child off
-            if sub > floor:
-                sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
-            if sub != NEG and sub + gain > best:
-                best = sub + gain
-                choice = entry
-        if len(self.memo) >= self.limit:
-            self.full()
-        self.memo[key] = (best, best > alpha, choice)
-        return best
-
     def choose(self, x: int, j: int, need: int, value: int) -> Entry | None:
         """The choice :meth:`best` makes at a state whose exact best gain is ``value`` (as :meth:`Cover.choose`)."""
         rem = self.remaining(x, j)
         p = self.presence(x)
         absent = ~p
-        for entry in self.pick(j, p):
+        for entry in self.branch(j, p):
             packed, jokers, gain, clean, _, _ = entry
             if jokers > j or packed & absent:
                 continue
