@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
 
-from rummylib import REMIK, Card, CardMultiset, Ruleset, best_partition, deck
+from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, best_partition, deck
 from rummylib._card import CARDS
 from rummylib.melds import is_clean_run
 from rummylib.solver._leftover import Constrained, Laid, _laid_split, laid_whole
@@ -84,6 +84,36 @@ def test_opening_by_leftover_over_budget_matches_oracle(
     opening = search_opening(hand, rules, tight, keep=keep)
     got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
     assert got == oracle_opening(hand, rules, keep=keep)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from([REMIK, STRAIGHT]),
+    st.integers(12, 22),
+    st.integers(0, 10**6),
+    st.sampled_from([0, 1]),
+    st.sampled_from([1, 2, 50]),
+)
+def test_decomposition_right_after_keeping_a_card_gives_up_matches_the_search(
+    rules: Ruleset, size: int, seed: int, keep: int, budget: int
+) -> None:
+    # R-O2, O3, T3: a budgeted attempt whose search leaving each card out runs over goes
+    # straight on to the decomposition (leftover_early_from), without the search carrying
+    # the duty to keep a card; whichever step settles the input, the answer is worth what
+    # the plain search's is (inputs this small get no attempts by default).
+    hand = dealt(rules, size, seed)
+    early = attrs.evolve(
+        FIRST,
+        leftover_early_from=0,
+        keep_split_from=0,
+        order_budgets=(budget, 4 * budget),
+        leftover_sets=budget,
+        leftover_programmes=budget,
+    )
+    opening = search_opening(hand, rules, early, keep=keep)
+    plain = search_opening(hand, rules, DEFAULT_SETTINGS, keep=keep)
+    got = None if opening is None else (opening.points, opening.cards_placed, opening.penalty)
+    assert got == (None if plain is None else (plain.points, plain.cards_placed, plain.penalty))
 
 
 @pytest.mark.parametrize(
