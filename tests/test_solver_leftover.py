@@ -34,7 +34,14 @@ def tuned(**changes: Any) -> SearchSettings:
 
 
 #: The decomposition first, on every size, with budgets no small input reaches.
-FIRST = tuned(orders_from=0, leftover_from=0, leftover_round=0, leftover_sets=10**6, leftover_programmes=10**6)
+FIRST = tuned(
+    orders_from=0,
+    leftover_from=0,
+    leftover_round=0,
+    leftover_soon_from=0,
+    leftover_sets=10**6,
+    leftover_programmes=10**6,
+)
 
 
 def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:
@@ -93,18 +100,21 @@ def test_opening_by_leftover_over_budget_matches_oracle(
     st.integers(0, 10**6),
     st.sampled_from([0, 1]),
     st.sampled_from([1, 2, 50]),
+    st.sampled_from([0, 10**6]),
 )
 def test_decomposition_right_after_keeping_a_card_gives_up_matches_the_search(
-    rules: Ruleset, size: int, seed: int, keep: int, budget: int
+    rules: Ruleset, size: int, seed: int, keep: int, budget: int, soon: int
 ) -> None:
     # R-O2, O3, T3: a budgeted attempt whose search leaving each card out runs over goes
     # straight on to the decomposition (leftover_early_from), without the search carrying
     # the duty to keep a card; whichever step settles the input, the answer is worth what
-    # the plain search's is (inputs this small get no attempts by default).
+    # the plain search's is (inputs this small get no attempts by default). So too when
+    # the decomposition comes a round later (leftover_soon_from).
     hand = dealt(rules, size, seed)
     early = attrs.evolve(
         FIRST,
         leftover_early_from=0,
+        leftover_soon_from=soon,
         keep_split_from=0,
         order_budgets=(budget, 4 * budget),
         leftover_sets=budget,

@@ -66,7 +66,8 @@ def _solve_rounds(hand: CardMultiset, rules: Ruleset, keep: int, settings: Searc
         return None  # most hands: no opening without a clean run, and no search needed
     if len(hand) >= settings.orders_from:
         # Budgeted attempts in each order (exact when they end), the default order first;
-        # from the round ``leftover_round`` on, the leftover decomposition right after it
+        # from the round ``leftover_round`` on (a round later below ``leftover_soon_from``
+        # cards), the leftover decomposition right after it
         # (exact when it ends, its budget and kept work growing with the rounds); then the
         # default order without a budget.
         default = "suit" if len(hand) >= settings.suit_major_from else "rank"
@@ -80,7 +81,7 @@ def _solve_rounds(hand: CardMultiset, rules: Ruleset, keep: int, settings: Searc
                 give_up=True,
                 keep_split_budget=min(budget, settings.keep_split_budget),
             )
-            left_too = split and round_ >= settings.leftover_round
+            left_too = split and round_ >= settings.leftover_round + (len(hand) < settings.leftover_soon_from)
             steps = orders[:1] + [LEFTOVER] + orders[1:] if left_too else orders
             duty = not left_too or len(hand) < settings.leftover_early_from
             for step in steps:

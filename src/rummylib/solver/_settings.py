@@ -66,6 +66,14 @@ class SearchSettings:
             leftover in turn, the rest laid whole; exact if it ends.
         leftover_round: the first round of ``order_budgets`` before which it is
             tried; it is tried again before each later round, its work kept.
+        leftover_soon_from: inputs this large try it from the round
+            ``leftover_round`` on, smaller ones from the round after (measured with
+            ``benchmarks/worst.py`` and the 54-card openings of
+            ``benchmarks/solver.py``: up to 60 cards the first round's
+            decomposition spent 0.3 s to give up or settle what the searches of
+            the next round settle in a tenth of that, 54 cards of seed 7023 in
+            0.19 s instead of 0.54; from 70 cards on it is the decomposition that
+            settles the hard inputs, in the first round).
         leftover_scale: memoised states each of its searches may use in a
             round, per state of that round's order budget (at most ``memo_limit``;
             40 gives it the whole memo limit from the first round on: measured
@@ -105,6 +113,7 @@ class SearchSettings:
     order_budgets: tuple[int, ...] = (5_000, 25_000, 125_000)
     leftover_from: int = 48
     leftover_round: int = 0
+    leftover_soon_from: int = 65
     leftover_scale: int = 40
     leftover_early_from: int = 80
     leftover_sets: int = 2_000
