@@ -112,8 +112,9 @@ def _solve_in(
     from an earlier call), by the leftover decomposition (``_leftover``), which
     raises :class:`OverBudget` past its budgets. Without ``duty``, a budgeted
     attempt (``settings.give_up``) whose search leaving each card out runs over
-    raises :class:`OverBudget` rather than trying the search carrying the duty
-    to keep a card (``leftover_early_from``).
+    its states or ``leftover_early_programmes`` raises :class:`OverBudget`
+    rather than trying the search carrying the duty to keep a card
+    (``leftover_early_from``).
     """
     jokers = hand.jokers if rules.jokers else 0
     tables = tables_for(hand.counts, jokers, rules, settings=settings, order=order)
@@ -137,7 +138,8 @@ def _solve_in(
         # one, and the search carrying the duty to keep a card is the quicker (exact either way).
         attempt = attrs.evolve(settings, memo_limit=settings.keep_split_budget, give_up=True)
         try:
-            best = keep_one(Cover(tables, cover.rows, potential, attempt), tables, x, jokers, need & 1, alpha, m2)
+            most = None if duty else settings.leftover_early_programmes
+            best = keep_one(Cover(tables, cover.rows, potential, attempt), tables, x, jokers, need & 1, alpha, m2, most)
             settled = True
         except OverBudget:
             if settings.give_up and not duty:

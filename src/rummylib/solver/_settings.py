@@ -89,6 +89,11 @@ class SearchSettings:
             ran over, the decomposition settled those of 80 cards or more sooner,
             90 of seed 22 in 0.42 s instead of 0.67; below 80 cards the search
             with the duty sometimes settled in 0.16 s what the decomposition did in 0.5).
+        leftover_early_programmes: in those attempts, the most programmes of the
+            input less one card that search may price before it gives way
+            (measured with ``worst.py``: 90 cards of seed 22 priced three and
+            then ran over, 0.46-0.48 s; with one, 0.33-0.41 s; inputs of 80-108
+            cards that it settles priced none or one, a few up to four).
         leftover_sets: most leftovers that decomposition may bound.
         leftover_programmes: most linear programmes it may solve in one round.
         leftover_budget: memoised states each of its searches may use when
@@ -116,6 +121,7 @@ class SearchSettings:
     leftover_soon_from: int = 65
     leftover_scale: int = 40
     leftover_early_from: int = 80
+    leftover_early_programmes: int = 1
     leftover_sets: int = 2_000
     leftover_programmes: int = 40
     leftover_budget: int = 200_000
