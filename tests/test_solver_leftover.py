@@ -16,9 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
 
-from rummylib import REMIK, Card, CardMultiset, Ruleset, best_partition, deck
+from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, best_partition, deck
 from rummylib._card import CARDS
 from rummylib.melds import is_clean_run
+from rummylib.solver import _keep, _opening
 from rummylib.solver._leftover import Constrained, Laid, _laid_split, laid_whole
 from rummylib.solver._opening import _solve_in, search_opening
 from rummylib.solver._opening_objective import scales
@@ -34,7 +35,14 @@ def tuned(**changes: Any) -> SearchSettings:
 
 
 #: The decomposition first, on every size, with budgets no small input reaches.
-FIRST = tuned(orders_from=0, leftover_from=0, leftover_round=0, leftover_sets=10**6, leftover_programmes=10**6)
+FIRST = tuned(
+    orders_from=0,
+    leftover_from=0,
+    leftover_round=0,
+    leftover_soon_from=0,
+    leftover_sets=10**6,
+    leftover_programmes=10**6,
+)
 
 
 def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:
@@ -84,6 +92,65 @@ def test_opening_by_leftover_over_budget_matches_oracle(
     opening = search_opening(hand, rules, tight, keep=keep)
     got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
     assert got == oracle_opening(hand, rules, keep=keep)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from([REMIK, STRAIGHT]),
+    st.integers(12, 22),
+    st.integers(0, 10**6),
+    st.sampled_from([0, 1]),
+    st.sampled_from([1, 2, 50]),
+    st.sampled_from([0, 10**6]),
+    st.sampled_from([0, 1, 10**6]),
+)
+def test_decomposition_right_after_keeping_a_card_gives_up_matches_the_search(
+    rules: Ruleset, size: int, seed: int, keep: int, budget: int, soon: int, programmes: int
+) -> None:
+    # R-O2, O3, T3: a budgeted attempt whose search leaving each card out runs over goes
+    # straight on to the decomposition (leftover_early_from), without the search carrying
+    # the duty to keep a card; whichever step settles the input, the answer is worth what
+    # the plain search's is (inputs this small get no attempts by default). So too when
+    # the decomposition comes a round later (leftover_soon_from), and when that search may
+    # price only so many inputs less one card (leftover_early_programmes).
+    hand = dealt(rules, size, seed)
+    early = attrs.evolve(
+        FIRST,
+        leftover_early_from=0,
+        leftover_soon_from=soon,
+        leftover_early_programmes=programmes,
+        keep_split_from=0,
+        order_budgets=(budget, 4 * budget),
+        leftover_sets=budget,
+        leftover_programmes=budget,
+    )
+    opening = search_opening(hand, rules, early, keep=keep)
+    plain = search_opening(hand, rules, DEFAULT_SETTINGS, keep=keep)
+    got = None if opening is None else (opening.points, opening.cards_placed, opening.penalty)
+    assert got == (None if plain is None else (plain.points, plain.cards_placed, plain.penalty))
+
+
+@pytest.mark.parametrize("programmes", [0, 1, 2, 10**6])
+def test_keeping_a_card_within_few_programmes_gives_the_same_opening(programmes: int) -> None:
+    # R-O2, O3, T3: on 90 cards of seed 22 the search leaving each card out prices three
+    # inputs less one card before it runs over; capped below that (leftover_early_programmes)
+    # it gives way sooner to the decomposition, and the opening is the same.
+    hand = dealt(REMIK, 90, 22)
+    raised: list[str] = []
+    keep_one = _keep.keep_one
+
+    def counted_keep_one(*args: Any) -> object:
+        try:
+            return keep_one(*args)
+        except OverBudget as error:
+            raised.append(str(error))
+            raise
+
+    with mock.patch.object(_opening, "keep_one", counted_keep_one):
+        opening = search_opening(hand, REMIK, tuned(leftover_early_programmes=programmes), keep=1)
+    assert opening is not None
+    assert (opening.points, opening.cards_placed, opening.penalty) == (683, 89, 2)
+    assert ("programmes" in raised) == (programmes < 3)
 
 
 @pytest.mark.parametrize(

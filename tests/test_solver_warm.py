@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from rummylib import REMIK, STRAIGHT, CardMultiset, Ruleset, deck
 from rummylib.solver._leftover import Constrained, Laid, _laid_split
-from rummylib.solver._lp import Warm, solve_lp
+from rummylib.solver._lp import Warm, remembered, solve_lp
 from rummylib.solver._opening_objective import opening_rows, scales
 from rummylib.solver._opening_objective import points_split as opening_split
 from rummylib.solver._priced import SCALE, Relaxed, tightened
@@ -59,6 +59,27 @@ def test_warm_start_reaches_the_cold_optimum(
     cold = sum(p * b for p, b in zip(cold_prices, smaller))
     assert abs(sum(p * b for p, b in zip(prices, smaller)) - cold) < 1e-5
     assert abs(sum(u * g for u, g in zip(used, gains)) - cold) < 1e-5
+
+
+@settings(max_examples=200, deadline=None)
+@given(PROGRAMME)
+def test_warm_start_from_a_kept_programme_is_the_cold_start(
+    case: tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]],
+) -> None:
+    # Within remembered(), a Warm starts from the optimal tableau solve_lp kept for the same
+    # programme instead of solving it again: bit for bit the answers of a Warm solved cold, and
+    # the kept tableau is left as it was (a second Warm from it answers the same). The prices
+    # bound the opening search (R-O2, O3), so its answers cannot change either.
+    raw, gains, capacity, less = case
+    columns = [tuple(c) for c in raw]
+    floats = [float(g) for g in gains[: len(columns)]]
+    smaller = [max(0, b - d) for b, d in zip(capacity, less)]
+    cold = Warm(columns, floats, capacity).solve(smaller)
+    with remembered():
+        solve_lp(columns, floats, capacity)
+        first = Warm(columns, floats, capacity).solve(smaller)
+        again = Warm(columns, floats, capacity).solve(smaller)
+    assert repr(first) == repr(cold) and repr(again) == repr(cold)
 
 
 def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:

@@ -9,6 +9,7 @@ from rummylib.solver._opening_objective import points_split, scales, search, set
 from rummylib.solver._priced import SCALE, Relaxed
 from rummylib.solver._search import (
     Cover,
+    OverBudget,
     cards_in,
     shape_gain_penalty,
 )
@@ -18,7 +19,7 @@ __all__ = ["keep_one"]
 
 
 def keep_one(
-    cover: Cover, tables: Tables, x: int, jokers: int, need: int, alpha: int, m2: int
+    cover: Cover, tables: Tables, x: int, jokers: int, need: int, alpha: int, m2: int, programmes: int | None = None
 ) -> tuple[int, list[Shape]] | None:
     """The best opening above ``alpha`` that leaves at least one card (R-T3), as :func:`search`.
 
@@ -30,6 +31,9 @@ def keep_one(
     even the plain bound of the input without ``c`` cannot beat it. Asking the
     search with a duty to keep a card instead makes it prove that no cover of all
     but one card does better, which on large inputs that lay every card took minutes.
+
+    With ``programmes``, it prices at most that many inputs less one card and
+    raises :class:`OverBudget` past them (a budgeted attempt, ``_opening``).
     """
     priced: list[Cover] = []
     best = search(cover, tables, x, jokers, need, alpha, m2, priced)
@@ -62,6 +66,10 @@ def keep_one(
             # leaves it at no cost, the covers of the rest cannot): price the rest anew,
             # and search it in the order of the new bound.
             # From the programme of all the cards' basis (one card less: a few dual pivots).
+            if programmes is not None:
+                if programmes <= 0:
+                    raise OverBudget("programmes")
+                programmes -= 1
             if relaxed is None:
                 relaxed = Relaxed(cover, tables, x, jokers, points_split(tables.rules))
             points_cover = relaxed.tightened(rest, rest_jokers)

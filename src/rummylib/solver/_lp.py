@@ -37,7 +37,7 @@ _SOLVED_MOST = 16
 class _Kept:
     """The programmes solved and their answers (oldest first) while :func:`remembered` is active, else ``None``."""
 
-    solved: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...]]] | None = None
+    solved: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...], _Simplex | None]] | None = None
 
 
 @contextmanager
@@ -79,10 +79,20 @@ def solve_lp(
         values (of a slightly perturbed ``b``) say which melds the relaxation
         uses, a good order to try them in.
     """
+    prices, used, _ = _solved(columns, gains, capacity, max_iter)
+    return list(prices), list(used)
+
+
+def _solved(
+    columns: Sequence[tuple[tuple[int, int], ...]],
+    gains: Sequence[float],
+    capacity: Sequence[int],
+    max_iter: int | None,
+) -> tuple[tuple[float, ...], tuple[float, ...], _Simplex | None]:
+    """:func:`_solve`'s answer, kept within :func:`remembered` (shared: the caller must not change it)."""
     solved = _Kept.solved
     if solved is None:
-        prices, used = _solve(columns, gains, capacity, max_iter)
-        return list(prices), list(used)
+        return _solve(columns, gains, capacity, max_iter)
     key = (_Simplex, tuple(columns), tuple(gains), tuple(capacity), max_iter)  # the simplex too (tests swap it)
     known = solved.get(key)
     if known is None:
@@ -90,7 +100,7 @@ def solve_lp(
         if len(solved) >= _SOLVED_MOST:
             solved.pop(next(iter(solved)), None)
         solved[key] = known
-    return list(known[0]), list(known[1])
+    return known
 
 
 def _solve(
@@ -98,24 +108,30 @@ def _solve(
     gains: Sequence[float],
     capacity: Sequence[int],
     max_iter: int | None,
-) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """:func:`solve_lp` without the kept answers (tuples: they are shared)."""
+) -> tuple[tuple[float, ...], tuple[float, ...], _Simplex | None]:
+    """:func:`solve_lp` without the kept answers (tuples: they are shared), and the final tableau.
+
+    The tableau is returned only where the simplex ended at an optimum (no
+    column may enter), the start :class:`Warm` needs; else ``None``.
+    """
     m = len(capacity)
     n = len(columns)
     # Work with gains of at most 1, so that the tolerances mean the same at any scale.
     top = max(gains, default=0.0)
     if top <= 0:
-        return (0.0,) * m, (0.0,) * n
+        return (0.0,) * m, (0.0,) * n, None
     tableau = _Simplex(columns, [g / top for g in gains], capacity)
+    optimal = False
     for _ in range(20 * m + 200 if max_iter is None else max_iter):
         enter, reduced = tableau.entering()
         if enter < 0 or not tableau.pivot(enter, reduced):
+            optimal = enter < 0
             break
     primal = [0.0] * n
     for row, k in enumerate(tableau.basis):
         if k >= 0:
             primal[k] = tableau.xb[row]
-    return tuple(v * top for v in tableau.y), tuple(primal)
+    return tuple(v * top for v in tableau.y), tuple(primal), tableau if optimal else None
 
 
 class Warm:
@@ -133,14 +149,9 @@ class Warm:
     ) -> None:
         self.m, self.n = len(capacity), len(columns)
         self.top = max(gains, default=0.0)
-        self.tableau: _Simplex | None = None
-        if self.top > 0:
-            tableau = _Simplex(columns, [g / self.top for g in gains], capacity)
-            for _ in range(20 * self.m + 200):
-                enter, reduced = tableau.entering()
-                if enter < 0 or not tableau.pivot(enter, reduced):
-                    self.tableau = tableau if enter < 0 else None  # started only from an optimum
-                    break
+        # The cold simplex's optimal tableau (started only from an optimum); within
+        # remembered(), that of the same programme solved by solve_lp, shared and never changed.
+        self.tableau = _solved(columns, gains, capacity, None)[2]
 
     def solve(self, capacity: Sequence[int]) -> tuple[list[float], list[float]] | None:
         """Prices and column values of the programme with ``capacity``; ``None`` if the dual simplex stalls."""

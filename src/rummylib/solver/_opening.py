@@ -66,7 +66,8 @@ def _solve_rounds(hand: CardMultiset, rules: Ruleset, keep: int, settings: Searc
         return None  # most hands: no opening without a clean run, and no search needed
     if len(hand) >= settings.orders_from:
         # Budgeted attempts in each order (exact when they end), the default order first;
-        # from the round ``leftover_round`` on, the leftover decomposition right after it
+        # from the round ``leftover_round`` on (a round later below ``leftover_soon_from``
+        # cards), the leftover decomposition right after it
         # (exact when it ends, its budget and kept work growing with the rounds); then the
         # default order without a budget.
         default = "suit" if len(hand) >= settings.suit_major_from else "rank"
@@ -80,13 +81,15 @@ def _solve_rounds(hand: CardMultiset, rules: Ruleset, keep: int, settings: Searc
                 give_up=True,
                 keep_split_budget=min(budget, settings.keep_split_budget),
             )
-            steps = orders[:1] + [LEFTOVER] + orders[1:] if split and round_ >= settings.leftover_round else orders
+            left_too = split and round_ >= settings.leftover_round + (len(hand) < settings.leftover_soon_from)
+            steps = orders[:1] + [LEFTOVER] + orders[1:] if left_too else orders
+            duty = not left_too or len(hand) < settings.leftover_early_from
             for step in steps:
                 try:
                     if step == LEFTOVER:
                         left = (budget * settings.leftover_scale, kept)
                         return _solve_in(hand, rules, keep, settings, "rank", by_left=left)
-                    return _solve_in(hand, rules, keep, attempt, step)
+                    return _solve_in(hand, rules, keep, attempt, step, duty=duty)
                 except OverBudget:
                     pass
         kept.clear()  # its memos are no use to the search below
@@ -101,12 +104,17 @@ def _solve_in(
     order: str | None,
     *,
     by_left: tuple[int, dict[str, object]] | None = None,
+    duty: bool = True,
 ) -> Opening | None:
     """The best opening by the search in ``order`` (``None``: the default for the input's size).
 
     With ``by_left`` (a budget of memoised states per search, and the work kept
     from an earlier call), by the leftover decomposition (``_leftover``), which
-    raises :class:`OverBudget` past its budgets.
+    raises :class:`OverBudget` past its budgets. Without ``duty``, a budgeted
+    attempt (``settings.give_up``) whose search leaving each card out runs over
+    its states or ``leftover_early_programmes`` raises :class:`OverBudget`
+    rather than trying the search carrying the duty to keep a card
+    (``leftover_early_from``).
     """
     jokers = hand.jokers if rules.jokers else 0
     tables = tables_for(hand.counts, jokers, rules, settings=settings, order=order)
@@ -130,10 +138,12 @@ def _solve_in(
         # one, and the search carrying the duty to keep a card is the quicker (exact either way).
         attempt = attrs.evolve(settings, memo_limit=settings.keep_split_budget, give_up=True)
         try:
-            best = keep_one(Cover(tables, cover.rows, potential, attempt), tables, x, jokers, need & 1, alpha, m2)
+            most = None if duty else settings.leftover_early_programmes
+            best = keep_one(Cover(tables, cover.rows, potential, attempt), tables, x, jokers, need & 1, alpha, m2, most)
             settled = True
         except OverBudget:
-            pass
+            if settings.give_up and not duty:
+                raise  # the round's next step, the decomposition, settles these sooner
     if not settled:
         best = search(cover, tables, x, jokers, need, alpha, m2)
     if best is None:

@@ -66,12 +66,34 @@ class SearchSettings:
             leftover in turn, the rest laid whole; exact if it ends.
         leftover_round: the first round of ``order_budgets`` before which it is
             tried; it is tried again before each later round, its work kept.
+        leftover_soon_from: inputs this large try it from the round
+            ``leftover_round`` on, smaller ones from the round after (measured with
+            ``benchmarks/worst.py`` and the 54-card openings of
+            ``benchmarks/solver.py``: up to 60 cards the first round's
+            decomposition spent 0.3 s to give up or settle what the searches of
+            the next round settle in a tenth of that, 54 cards of seed 7023 in
+            0.19 s instead of 0.54; from 70 cards on it is the decomposition that
+            settles the hard inputs, in the first round).
         leftover_scale: memoised states each of its searches may use in a
             round, per state of that round's order budget (at most ``memo_limit``;
             40 gives it the whole memo limit from the first round on: measured
             with ``benchmarks/worst.py``, the decomposition then settles the
             hardest inputs found, 96 cards of seed 12 or 84 of seed 2, in its
             first round instead of its third or second).
+        leftover_early_from: openings of inputs this large whose budgeted
+            attempt to keep a card by leaving each card out (``keep_split_from``)
+            runs over its budget, in a round the decomposition is tried in, go on
+            to the next step of the round at once rather than to the budgeted
+            search carrying the duty to keep a card (measured with
+            ``benchmarks/worst.py``: of the inputs of 60-100 cards whose attempt
+            ran over, the decomposition settled those of 80 cards or more sooner,
+            90 of seed 22 in 0.42 s instead of 0.67; below 80 cards the search
+            with the duty sometimes settled in 0.16 s what the decomposition did in 0.5).
+        leftover_early_programmes: in those attempts, the most programmes of the
+            input less one card that search may price before it gives way
+            (measured with ``worst.py``: 90 cards of seed 22 priced three and
+            then ran over, 0.46-0.48 s; with one, 0.33-0.41 s; inputs of 80-108
+            cards that it settles priced none or one, a few up to four).
         leftover_sets: most leftovers that decomposition may bound.
         leftover_programmes: most linear programmes it may solve in one round.
         leftover_budget: memoised states each of its searches may use when
@@ -96,7 +118,10 @@ class SearchSettings:
     order_budgets: tuple[int, ...] = (5_000, 25_000, 125_000)
     leftover_from: int = 48
     leftover_round: int = 0
+    leftover_soon_from: int = 65
     leftover_scale: int = 40
+    leftover_early_from: int = 80
+    leftover_early_programmes: int = 1
     leftover_sets: int = 2_000
     leftover_programmes: int = 40
     leftover_budget: int = 200_000
