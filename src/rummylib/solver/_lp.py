@@ -121,17 +121,8 @@ def _solve(
     if top <= 0:
         return (0.0,) * m, (0.0,) * n, None
     tableau = _Simplex(columns, [g / top for g in gains], capacity)
-    optimal = False
-    for _ in range(20 * m + 200 if max_iter is None else max_iter):
-        enter, reduced = tableau.entering()
-        if enter < 0 or not tableau.pivot(enter, reduced):
-            optimal = enter < 0
-            break
-    primal = [0.0] * n
-    for row, k in enumerate(tableau.basis):
-        if k >= 0:
-            primal[k] = tableau.xb[row]
-    return tuple(v * top for v in tableau.y), tuple(primal), tableau if optimal else None
+    optimal = tableau.primal_pass(20 * m + 200 if max_iter is None else max_iter)
+    return tuple(v * top for v in tableau.y), tuple(tableau.values()), tableau if optimal else None
 
 
 class Warm:
@@ -147,7 +138,7 @@ class Warm:
     def __init__(
         self, columns: Sequence[tuple[tuple[int, int], ...]], gains: Sequence[float], capacity: Sequence[int]
     ) -> None:
-        self.m, self.n = len(capacity), len(columns)
+        self.m = len(capacity)
         self.top = max(gains, default=0.0)
         # The cold simplex's optimal tableau (started only from an optimum); within
         # remembered(), that of the same programme solved by solve_lp, shared and never changed.
@@ -170,15 +161,8 @@ class Warm:
                 break
         if step != 1:
             return None
-        for _ in range(most):  # a primal pass, for prices the rounding left short
-            enter, reduced = tableau.entering()
-            if enter < 0 or not tableau.pivot(enter, reduced):
-                break
-        primal = [0.0] * self.n
-        for row, k in enumerate(tableau.basis):
-            if k >= 0:
-                primal[k] = tableau.xb[row]
-        return [v * self.top for v in tableau.y], primal
+        tableau.primal_pass(most)  # for prices the rounding left short
+        return [v * self.top for v in tableau.y], tableau.values()
 
 
 def _perturbed(capacity: Sequence[int]) -> list[float]:
@@ -243,6 +227,24 @@ class _Simplex:
                     best = -price
                     enter = n + i
         return enter, best
+
+    def primal_pass(self, most: int) -> bool:
+        """Primal simplex steps, at most ``most``: ``True`` if it ends at an optimum (no column may enter)."""
+        for _ in range(most):
+            enter, reduced = self.entering()
+            if enter < 0:
+                return True
+            if not self.pivot(enter, reduced):
+                return False
+        return False
+
+    def values(self) -> list[float]:
+        """The column values of the current basis (0 for the columns out of it)."""
+        primal = [0.0] * len(self.columns)
+        for row, k in enumerate(self.basis):
+            if k >= 0:
+                primal[k] = self.xb[row]
+        return primal
 
     def pivot(self, enter: int, reduced: float) -> bool:
         """Bring column ``enter`` into the basis (ratio test, inverse and price update); ``False`` if unbounded.
