@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 from typing import Final
 
 from rummylib._card import CARDS
@@ -277,8 +278,12 @@ class ActionCodec:
         Raises:
             EncodingError: as :meth:`legal_ids`.
         """
+        return self._mask(self.legal_ids(state))
+
+    def _mask(self, ids: Iterable[int]) -> bytearray:
+        """A ``size``-long mask with a 1 at each of ``ids`` (the environments view it as int8 without a copy)."""
         mask = bytearray(self.size)
-        for i in self.legal_ids(state):
+        for i in ids:
             mask[i] = 1
         return mask
 

@@ -192,9 +192,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         assert self.game is not None
         over = self._done or episode_over(self.game, self._episode)
         self._legal: dict[int, Action] = {} if over else self.codec._legal_by_id(self.game)
-        packed = bytearray(self.codec.size)  # a 1 per legal id, viewed as int8 without a copy
-        for i in self._legal:
-            packed[i] = 1
+        packed = self.codec._mask(self._legal)  # a 1 per legal id, viewed as int8 without a copy
         return {"action_mask": np.frombuffer(packed, dtype=np.int8)}
 
     def render(self) -> str | None:

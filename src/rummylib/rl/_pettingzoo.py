@@ -204,10 +204,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         # A fresh zeroed buffer with a 1 per legal id, viewed as int8 without a copy: cheaper than
         # numpy's zeros and a fancy-indexed write for the few ids of a step. ``_legal`` is empty once
         # the episode is over or truncated (``_finish``), so the mask is all zeros then.
-        packed = bytearray(self.codec.size)
-        if seat == self.game.to_act:
-            for i in self._legal:
-                packed[i] = 1
+        packed = self.codec._mask(self._legal if seat == self.game.to_act else ())
         out: dict[str, np.ndarray] = {"observation": vector, "action_mask": np.frombuffer(packed, dtype=np.int8)}
         self._cache[agent] = out
         return out
