@@ -16,7 +16,7 @@ import rummylib as rl
 from rummylib.engine import _cache as engine_cache
 from rummylib.engine._cache import goes_out
 from rummylib.engine._complete import may_open
-from rummylib.engine._oblige import _may_meld
+from rummylib.engine._cover import may_meld as _may_meld
 from rummylib.solver._masks import run_covered, suit_masks
 from rummylib.solver._queries import can_go_out
 

@@ -182,9 +182,6 @@ class _Cover:
         return False
 
 
-_may_meld = may_meld  # its name here before it moved to _cover (tests/test_engine_screens.py)
-
-
 def _grown(meld: Meld, card: Card, rules: Ruleset) -> Iterator[Meld]:
     ends: tuple[End | None, ...] = (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,)
     if isinstance(meld, Group) and len(meld.cards) >= 4:
