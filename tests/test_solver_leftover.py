@@ -130,11 +130,87 @@ def test_decomposition_right_after_keeping_a_card_gives_up_matches_the_search(
     assert got == (None if plain is None else (plain.points, plain.cards_placed, plain.penalty))
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_and_hand(8), st.sampled_from([0, 1]), st.sampled_from([0, 1, 2]), st.sampled_from([1, 3, 10**6]))
+def test_a_glance_and_a_short_decomposition_first_match_oracle(
+    case: tuple[Ruleset, list[Card]], keep: int, programmes: int, budget: int
+) -> None:
+    # R-O2, O3, T3: from leftover_first_from cards the first round opens with a glance (the
+    # plain search within trial_budget states) and the decomposition within its first limits,
+    # before the orders and the decomposition with its usual limits (its work kept): the
+    # answer is the oracle's whichever step settles the input.
+    rules, hand = case
+    first = attrs.evolve(
+        FIRST,
+        leftover_first_from=0,
+        leftover_first_programmes=programmes,
+        leftover_first_budget=budget,
+        trial_budget=budget,
+        order_budgets=(budget, 4 * budget),
+        leftover_sets=2,
+        leftover_programmes=programmes + 1,
+    )
+    opening = search_opening(hand, rules, first, keep=keep)
+    got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
+    assert got == oracle_opening(hand, rules, keep=keep)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from([REMIK, STRAIGHT]),
+    st.integers(12, 22),
+    st.integers(0, 10**6),
+    st.sampled_from([0, 1]),
+    st.sampled_from([0, 1, 3]),
+    st.sampled_from([1, 50, 10**6]),
+)
+def test_a_glance_and_a_short_decomposition_first_match_the_search(
+    rules: Ruleset, size: int, seed: int, keep: int, programmes: int, budget: int
+) -> None:
+    # R-O2, O3, T3: as above on inputs the oracle is too slow for, against the default settings.
+    hand = dealt(rules, size, seed)
+    first = attrs.evolve(
+        FIRST,
+        leftover_first_from=0,
+        leftover_first_programmes=programmes,
+        leftover_first_budget=budget,
+        trial_budget=budget,
+        keep_split_from=0,
+        order_budgets=(budget, 4 * budget),
+        leftover_sets=budget,
+        leftover_programmes=programmes + 1,
+    )
+    opening = search_opening(hand, rules, first, keep=keep)
+    plain = search_opening(hand, rules, DEFAULT_SETTINGS, keep=keep)
+    got = None if opening is None else (opening.points, opening.cards_placed, opening.penalty)
+    assert got == (None if plain is None else (plain.points, plain.cards_placed, plain.penalty))
+
+
+def test_the_first_round_of_large_inputs_opens_with_the_decomposition() -> None:
+    # The order of the steps (_steps): from leftover_first_from cards the first round of the
+    # decomposition opens with a glance and the short decomposition; the rounds after it,
+    # and smaller inputs, keep the first order's attempt ahead of the decomposition.
+    settings = DEFAULT_SETTINGS
+    orders = ["rank", "reversed"]
+    big = settings.leftover_first_from
+    assert _opening._steps(big, 0, orders, settings, split=True) == [
+        _opening.GLANCE,
+        _opening.LEFTOVER_FIRST,
+        "rank",
+        _opening.LEFTOVER,
+        "reversed",
+    ]
+    assert _opening._steps(big, 1, orders, settings, split=True) == ["rank", _opening.LEFTOVER, "reversed"]
+    assert _opening._steps(big, 0, orders, settings, split=False) == orders
+    assert _opening._steps(big - 1, 0, orders, settings, split=True)[0] == "rank"
+
+
 @pytest.mark.parametrize("programmes", [0, 1, 2, 10**6])
 def test_keeping_a_card_within_few_programmes_gives_the_same_opening(programmes: int) -> None:
     # R-O2, O3, T3: on 90 cards of seed 22 the search leaving each card out prices three
     # inputs less one card before it runs over; capped below that (leftover_early_programmes)
-    # it gives way sooner to the decomposition, and the opening is the same.
+    # it gives way sooner to the decomposition, and the opening is the same (with the
+    # decomposition not tried first, leftover_first_from, which settles this input at once).
     hand = dealt(REMIK, 90, 22)
     raised: list[str] = []
     keep_one = _keep.keep_one
@@ -147,7 +223,8 @@ def test_keeping_a_card_within_few_programmes_gives_the_same_opening(programmes:
             raise
 
     with mock.patch.object(_opening, "keep_one", counted_keep_one):
-        opening = search_opening(hand, REMIK, tuned(leftover_early_programmes=programmes), keep=1)
+        later = tuned(leftover_early_programmes=programmes, leftover_first_from=10**6)
+        opening = search_opening(hand, REMIK, later, keep=1)
     assert opening is not None
     assert (opening.points, opening.cards_placed, opening.penalty) == (683, 89, 2)
     assert ("programmes" in raised) == (programmes < 3)

@@ -365,6 +365,7 @@ def by_leftover(
         state = _Decomposition(cover, tables, x, jokers, keep)
         if kept is not None:
             kept["leftover"] = state
+    state.settings = cover.settings
     state.programmes = 0
     state.budget = cover.settings.leftover_budget if budget is None else budget
     m2 = state.m2

@@ -32,6 +32,10 @@ __all__ = ["best_opening", "can_open", "search_opening"]
 
 #: The step of :func:`_solve` that tries the leftover decomposition (``_leftover``).
 LEFTOVER = "leftover"
+#: The decomposition tried first, within the ``leftover_first_*`` settings.
+LEFTOVER_FIRST = "leftover first"
+#: The plain search without a programme, within ``trial_budget`` states (see _steps).
+GLANCE = "glance"
 
 
 def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
@@ -65,11 +69,9 @@ def _solve_rounds(hand: CardMultiset, rules: Ruleset, keep: int, settings: Searc
     if rules.opening_clean_run and not _has_clean_run(hand.counts, rules.ace_high):
         return None  # most hands: no opening without a clean run, and no search needed
     if len(hand) >= settings.orders_from:
-        # Budgeted attempts in each order (exact when they end), the default order first;
-        # from the round ``leftover_round`` on (a round later below ``leftover_soon_from``
-        # cards), the leftover decomposition right after it
-        # (exact when it ends, its budget and kept work growing with the rounds); then the
-        # default order without a budget.
+        # Budgeted attempts in each order (exact when they end), the default order first,
+        # and the leftover decomposition (exact when it ends, its budget and kept work
+        # growing with the rounds: see _steps); then the default order without a budget.
         default = "suit" if len(hand) >= settings.suit_major_from else "rank"
         orders = [default, *(order for order in settings.orders if order != default)]
         split = keep <= 1 and len(hand) >= settings.leftover_from
@@ -81,19 +83,50 @@ def _solve_rounds(hand: CardMultiset, rules: Ruleset, keep: int, settings: Searc
                 give_up=True,
                 keep_split_budget=min(budget, settings.keep_split_budget),
             )
-            left_too = split and round_ >= settings.leftover_round + (len(hand) < settings.leftover_soon_from)
-            steps = orders[:1] + [LEFTOVER] + orders[1:] if left_too else orders
-            duty = not left_too or len(hand) < settings.leftover_early_from
+            steps = _steps(len(hand), round_, orders, settings, split=split)
+            duty = LEFTOVER not in steps or len(hand) < settings.leftover_early_from
             for step in steps:
                 try:
-                    if step == LEFTOVER:
-                        left = (budget * settings.leftover_scale, kept)
-                        return _solve_in(hand, rules, keep, settings, "rank", by_left=left)
+                    if step == GLANCE:
+                        trial = settings.trial_budget
+                        glance = attrs.evolve(attempt, lp_from=1 << 30, memo_limit=trial, keep_split_budget=trial)
+                        return _solve_in(hand, rules, keep, glance, default, duty=False)
+                    if step in (LEFTOVER, LEFTOVER_FIRST):
+                        by, left = _leftover_step(step, budget, settings)
+                        return _solve_in(hand, rules, keep, by, "rank", by_left=(left, kept))
                     return _solve_in(hand, rules, keep, attempt, step, duty=duty)
                 except OverBudget:
                     pass
         kept.clear()  # its memos are no use to the search below
     return _solve_in(hand, rules, keep, settings, None)
+
+
+def _steps(size: int, round_: int, orders: list[str], settings: SearchSettings, *, split: bool) -> list[str]:
+    """The steps of one round of budgeted attempts on an input of ``size`` cards.
+
+    The search orders; from the round ``leftover_round`` on (a round later below
+    ``leftover_soon_from`` cards) the leftover decomposition right after the
+    first order when ``split`` (the opening keeps at most one card). From
+    ``leftover_first_from`` cards the first of those rounds opens with a glance (the plain
+    search, no programme, within ``trial_budget`` states: whole decks settle at
+    once) and the decomposition within the ``leftover_first_*`` limits.
+    """
+    first = settings.leftover_round + (size < settings.leftover_soon_from)
+    if not split or round_ < first:
+        return orders
+    steps = [orders[0], LEFTOVER, *orders[1:]]
+    if round_ == first and size >= settings.leftover_first_from:
+        return [GLANCE, LEFTOVER_FIRST, *steps]
+    return steps
+
+
+def _leftover_step(step: str, budget: int, settings: SearchSettings) -> tuple[SearchSettings, int]:
+    """The settings of a decomposition step and the memoised states each of its searches may use."""
+    left = budget * settings.leftover_scale
+    if step == LEFTOVER:
+        return settings, left
+    first = attrs.evolve(settings, leftover_programmes=settings.leftover_first_programmes)
+    return first, min(left, settings.leftover_first_budget)
 
 
 def _solve_in(

@@ -94,6 +94,21 @@ class SearchSettings:
             (measured with ``worst.py``: 90 cards of seed 22 priced three and
             then ran over, 0.46-0.48 s; with one, 0.33-0.41 s; inputs of 80-108
             cards that it settles priced none or one, a few up to four).
+        leftover_first_from: inputs this large that try the decomposition in the
+            first round open that round with a glance (the plain search without a
+            programme, within ``trial_budget`` states: whole decks settle at once)
+            and then the decomposition within ``leftover_first_programmes`` and
+            ``leftover_first_budget``, before the first order's attempt (which the
+            decomposition, with its usual limits and the work kept, still follows).
+            Measured with ``benchmarks/worst.py`` and a deterministic count of
+            simplex pivots and search states: on inputs of 70-100 cards that the
+            first order's attempt failed to settle (0.15-0.25 s each) the
+            decomposition settles most in a few programmes (70 cards of seed 27
+            in one); when it fails it costs its init and a few programmes.
+        leftover_first_programmes: most programmes that first try may solve
+            (measured: 3 gave up on inputs 6 settles, 8 spent more on those it fails).
+        leftover_first_budget: memoised states each of its searches may use (the
+            usual 200,000 let one search of 90 cards of seed 62 run 1.6 s).
         leftover_sets: most leftovers that decomposition may bound.
         leftover_programmes: most linear programmes it may solve in one round.
         leftover_budget: memoised states each of its searches may use when
@@ -122,6 +137,9 @@ class SearchSettings:
     leftover_scale: int = 40
     leftover_early_from: int = 80
     leftover_early_programmes: int = 1
+    leftover_first_from: int = 65
+    leftover_first_programmes: int = 6
+    leftover_first_budget: int = 5_000
     leftover_sets: int = 2_000
     leftover_programmes: int = 40
     leftover_budget: int = 200_000
