@@ -186,6 +186,40 @@ def test_a_glance_and_a_short_decomposition_first_match_the_search(
     assert got == (None if plain is None else (plain.points, plain.cards_placed, plain.penalty))
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from([REMIK, STRAIGHT]),
+    st.integers(12, 22),
+    st.integers(0, 10**6),
+    st.sampled_from([0, 1]),
+    st.sampled_from([1, 2, 50]),
+    st.sampled_from([0, 10**6]),
+)
+def test_a_first_round_without_the_duty_search_matches_the_search(
+    rules: Ruleset, size: int, seed: int, keep: int, budget: int, leftover_from: int
+) -> None:
+    # R-O2, O3, T3: below first_duty_from cards the first round's attempt whose search leaving
+    # each card out runs over gives way to the next step without the search carrying the duty
+    # to keep a card; the next round's attempts, the decomposition or the final search settle
+    # the input with the answer of the default settings.
+    hand = dealt(rules, size, seed)
+    first = tuned(
+        orders_from=0,
+        keep_split_from=0,
+        first_duty_from=10**6,
+        leftover_from=leftover_from,
+        leftover_round=0,
+        leftover_soon_from=10**6,
+        order_budgets=(budget, 4 * budget),
+        leftover_sets=budget,
+        leftover_programmes=budget,
+    )
+    opening = search_opening(hand, rules, first, keep=keep)
+    plain = search_opening(hand, rules, DEFAULT_SETTINGS, keep=keep)
+    got = None if opening is None else (opening.points, opening.cards_placed, opening.penalty)
+    assert got == (None if plain is None else (plain.points, plain.cards_placed, plain.penalty))
+
+
 def test_the_first_round_of_large_inputs_opens_with_the_decomposition() -> None:
     # The order of the steps (_steps): from leftover_first_from cards the first round of the
     # decomposition opens with a glance and the short decomposition; the rounds after it,

@@ -85,6 +85,7 @@ def _solve_rounds(hand: CardMultiset, rules: Ruleset, keep: int, settings: Searc
             )
             steps = _steps(len(hand), round_, orders, settings, split=split)
             duty = LEFTOVER not in steps or len(hand) < settings.leftover_early_from
+            duty = duty and (round_ > 0 or len(hand) >= settings.first_duty_from)
             for step in steps:
                 try:
                     if step == GLANCE:
