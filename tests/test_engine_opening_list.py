@@ -14,9 +14,11 @@ from _walks import WALK_RULES, walk
 
 import rummylib as rl
 from rummylib.engine import _cache as engine_cache
-from rummylib.engine._complete import minus
+from rummylib.engine._complete import OpeningSearch, may_open, minus
 from rummylib.engine._oblige import opening_needs, opening_search
 from rummylib.engine._state import Phase
+from rummylib.solver import can_open
+from rummylib.solver._queries import can_go_out
 
 _SEEDS = range(8)
 
@@ -59,3 +61,30 @@ def test_after_meld_is_the_exact_search_of_the_cards_left(name: str) -> None:
                 asked += 1
                 refused += not got
     assert asked > 500 and refused > 100  # the walks reach the question often, both ways
+
+
+@pytest.mark.parametrize("name", ["remik", "remik-house"])
+def test_an_opening_holding_the_discard_is_needed_to_take_it_before_opening(name: str) -> None:
+    # R-D2, O2: before opening, the discard may be taken only to open with it and go out the same turn;
+    # the draw screen asks for an opening holding the card before the exact go-out search, so wherever
+    # the search finds a plan, the screen finds such an opening (and an opening at all).
+    rules = WALK_RULES[name]
+    asked = refused = 0
+    for seed in _SEEDS:
+        for state in walk(rules, 4, seed, 400, greedy_share=1):
+            r = state.round
+            if r.phase is not Phase.DRAW or r.opened[r.to_act] or not r.discard:
+                continue
+            card = r.discard[-1]
+            hand = r.hands[r.to_act] + rl.CardMultiset([card])
+            if not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
+                continue
+            table = tuple(tm.meld for tm in r.table)
+            screen = OpeningSearch(hand, (), rules, go_out=False, taken=None).opens_with(card)
+            if card.is_joker:  # any opening at all: the solver's question
+                assert screen is can_open(hand, rules)
+            if not screen:
+                refused += 1
+                assert not can_go_out(hand, table, rules, opened=False, open_with=card), (seed, str(hand), str(card))
+            asked += 1
+    assert asked > 150 and refused > 20

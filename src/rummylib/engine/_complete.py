@@ -190,7 +190,8 @@ class OpeningSearch:
         self._clean_masks: tuple[int, ...] | None = None
         self._size_bound: tuple[int, int] | None = None
         self._holding: dict[int, tuple[tuple[int, MeldInfo], ...]] = {}
-        self._memo: dict[tuple[object, ...], bool] = {}
+        # Without a go-out or a taken card an answer depends on the cards and duties alone: shared.
+        self._memo = _shared_memo(rules) if not go_out and self._taken is None else {}
         self._path: list[int] = []
         #: Indices (into :attr:`melds`) of melds seen in a completion found: each is in an opening that exists.
         self.known: set[int] = set()
@@ -209,6 +210,12 @@ class OpeningSearch:
         if self._go_out or self._taken is not None:
             return hand_opens(CardMultiset._trusted(counts), rules)
         return self.can_complete(counts, rules.opening_points, rules.opening_clean_run, None, None)
+
+    def opens_with(self, card: Card) -> bool:
+        """R-D2, O2: some opening of the hand (duties aside) holds natural ``card``; any opening, for a joker."""
+        rules = self._rules
+        index = None if card.is_joker else card.index
+        return self.can_complete(self._counts, rules.opening_points, rules.opening_clean_run, index, None)
 
     def can_complete(
         self,
@@ -358,6 +365,32 @@ class OpeningSearch:
             return True
         # R-T7: only the taken card is left; one copy must be laid off first.
         return (counts[taken.index] >= 2 or not self.keep) and fits_anywhere(taken, self._table, self._rules)
+
+
+#: The ruleset and the completion answers shared by every search without a go-out or a taken card.
+_SHARED: list[tuple[Ruleset, dict[tuple[object, ...], bool]]] = []
+register(_SHARED)
+_SHARED_SIZE: Final = 1 << 14
+
+
+def _shared_memo(rules: Ruleset) -> dict[tuple[object, ...], bool]:
+    """The memo of completion answers for ``rules`` where nothing but the cards and duties decides them.
+
+    Without a go-out (R-D2) or a card taken that may not be discarded (R-T7),
+    :meth:`OpeningSearch._complete` answers from its key alone (the cards
+    left, the points, the clean run, the card, the melds allowed), searching
+    the candidates of a hand that holds those cards: the same answer for every
+    such hand. So the listing, ``apply``'s check of the meld laid and the next
+    listing of the turn share one memo (bounded: cleared when full).
+    """
+    if _SHARED and _SHARED[0][0] is rules:
+        memo = _SHARED[0][1]
+        if len(memo) >= _SHARED_SIZE:
+            memo.clear()
+        return memo
+    memo = {}
+    _SHARED[:] = [(rules, memo)]
+    return memo
 
 
 def _naturals(info: MeldInfo) -> int:
