@@ -149,6 +149,8 @@ class OpeningSearch:
     __slots__ = (
         "_all",
         "_clean",
+        "_clean_masks",
+        "_counts",
         "_go_out",
         "_holding",
         "_hopeless",
@@ -156,6 +158,7 @@ class OpeningSearch:
         "_path",
         "_plans",
         "_rules",
+        "_size_bound",
         "_table",
         "_taken",
         "keep",
@@ -183,8 +186,12 @@ class OpeningSearch:
         # Most valuable first: a completion, when there is one, is found early.
         self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
         self._all, self._clean = _indexed(self.melds)
+        self._counts = hand.counts
+        self._clean_masks: tuple[int, ...] | None = None
+        self._size_bound: tuple[int, int] | None = None
         self._holding: dict[int, tuple[tuple[int, MeldInfo], ...]] = {}
-        self._memo: dict[tuple[object, ...], bool] = {}
+        # Without a go-out or a taken card an answer depends on the cards and duties alone: shared.
+        self._memo = _shared_memo(rules) if not go_out and self._taken is None else {}
         self._path: list[int] = []
         #: Indices (into :attr:`melds`) of melds seen in a completion found: each is in an opening that exists.
         self.known: set[int] = set()
@@ -203,6 +210,12 @@ class OpeningSearch:
         if self._go_out or self._taken is not None:
             return hand_opens(CardMultiset._trusted(counts), rules)
         return self.can_complete(counts, rules.opening_points, rules.opening_clean_run, None, None)
+
+    def opens_with(self, card: Card) -> bool:
+        """R-D2, O2: some opening of the hand (duties aside) holds natural ``card``; any opening, for a joker."""
+        rules = self._rules
+        index = None if card.is_joker else card.index
+        return self.can_complete(self._counts, rules.opening_points, rules.opening_clean_run, index, None)
 
     def can_complete(
         self,
@@ -225,6 +238,50 @@ class OpeningSearch:
         if found:
             self.known.update(self._path)
         return found
+
+    def after_meld(self, j: int, need: int, clean: bool, card: int | None, allowance: int | None) -> bool:
+        """Whether laying candidate ``j`` of the hand keeps the opening completable (R-O4).
+
+        :meth:`can_complete` of the hand less the meld, with the meld's points,
+        clean run and card taken off the duties, ``allowance`` already one less
+        (the hand's size and card bound are carried, not summed again). Where a
+        clean run is still owed after the meld and the meld leaves none of the
+        hand's clean runs whole, the answer is ``False`` without a search: the
+        search lays a clean run before the duty is met (R-O2), and only those fit.
+        """
+        info = self.melds[j]
+        counts = self._counts
+        rest_clean = clean and not info.clean
+        if rest_clean and not self._clean_left(info):
+            return False
+        left = card if card is None or not any(i == card for i, _ in info.pairs) else None
+        if self._size_bound is None:
+            self._size_bound = (sum(counts), card_bound(counts))
+        size, bound = self._size_bound
+        self._path = []
+        chosen = (j,) if self._go_out else ()
+        rest = minus(counts, info)
+        if self._complete(
+            rest, size - info.size, bound - info.bound, need - info.points, rest_clean, left, allowance, chosen
+        ):
+            self.known.update(self._path)
+            return True
+        return False
+
+    def _clean_left(self, info: MeldInfo) -> bool:
+        """Whether some clean run of the hand is still whole once ``info`` (a candidate of the hand) is laid."""
+        masks = self._clean_masks
+        if masks is None:
+            masks = self._clean_masks = tuple(_naturals(c) for _, c in self._clean)
+        counts = self._counts
+        gone = 0  # the natural cards the meld takes the last copies of
+        for i, k in info.pairs:
+            if i < 52 and counts[i] <= k:
+                gone |= 1 << i
+        for m in masks:  # noqa: SIM110 - a loop: no generator on the hot path
+            if not m & gone:
+                return True
+        return False
 
     def _complete(
         self,
@@ -308,6 +365,41 @@ class OpeningSearch:
             return True
         # R-T7: only the taken card is left; one copy must be laid off first.
         return (counts[taken.index] >= 2 or not self.keep) and fits_anywhere(taken, self._table, self._rules)
+
+
+#: The ruleset and the completion answers shared by every search without a go-out or a taken card.
+_SHARED: list[tuple[Ruleset, dict[tuple[object, ...], bool]]] = []
+register(_SHARED)
+_SHARED_SIZE: Final = 1 << 14
+
+
+def _shared_memo(rules: Ruleset) -> dict[tuple[object, ...], bool]:
+    """The memo of completion answers for ``rules`` where nothing but the cards and duties decides them.
+
+    Without a go-out (R-D2) or a card taken that may not be discarded (R-T7),
+    :meth:`OpeningSearch._complete` answers from its key alone (the cards
+    left, the points, the clean run, the card, the melds allowed), searching
+    the candidates of a hand that holds those cards: the same answer for every
+    such hand. So the listing, ``apply``'s check of the meld laid and the next
+    listing of the turn share one memo (bounded: cleared when full).
+    """
+    if _SHARED and _SHARED[0][0] is rules:
+        memo = _SHARED[0][1]
+        if len(memo) >= _SHARED_SIZE:
+            memo.clear()
+        return memo
+    memo = {}
+    _SHARED[:] = [(rules, memo)]
+    return memo
+
+
+def _naturals(info: MeldInfo) -> int:
+    """Bit ``i`` per natural card index ``i`` the meld holds."""
+    mask = 0
+    for i, _ in info.pairs:
+        if i < 52:
+            mask |= 1 << i
+    return mask
 
 
 _Indexed = tuple[tuple[int, MeldInfo], ...]

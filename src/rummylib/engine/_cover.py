@@ -124,6 +124,7 @@ def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, 
     for r, n in enumerate(pool[suit * 13 : suit * 13 + 13]):
         if n:
             row |= 1 << r
+    row = _within_reach(row, rank, jokers, rules.ace_high)
     column = (pool[rank] > 0) | (pool[13 + rank] > 0) << 1 | (pool[26 + rank] > 0) << 2 | (pool[39 + rank] > 0) << 3
     key = (index, row, column, jokers, id(rules))
     hit = _OPTIONS.get(key)
@@ -136,6 +137,35 @@ def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, 
         _OPTIONS.clear()
     _OPTIONS[key] = (rules, options)
     return options
+
+
+def _within_reach(row: int, rank: int, jokers: int, ace_high: bool) -> int:
+    """``row`` (bit ``r`` per rank index held) less the ranks no run through ``rank`` can reach with ``jokers``.
+
+    A run holding the card covers, on each side, held positions and at most
+    ``jokers`` missing ones; a position past the first missing one it cannot
+    pay for is in no such run, so its card changes none of the runs
+    (:func:`_run_pairs`) and is left out of the key: hands that differ there
+    share the options.
+    """
+    top = 14 if ace_high else 13
+    held = row << 1
+    if ace_high and row & 1:
+        held |= 1 << 14
+    reach = 0
+    for p in (1, 14) if rank == 0 and ace_high else (rank + 1,):
+        reach |= 1 << p
+        for step in (-1, 1):
+            q, missing = p + step, 0
+            while 1 <= q <= top:
+                if not held >> q & 1:
+                    if missing == jokers:
+                        break
+                    missing += 1
+                reach |= 1 << q
+                q += step
+    kept = held & reach
+    return (kept >> 1) & 0x1FFF | (kept >> 14 & 1)
 
 
 def _run_pairs(suit: int, rank: int, row: int, jokers: int, rules: Ruleset) -> list[Pairs]:

@@ -397,9 +397,7 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
     if allowance is not None:
         search.known.clear()  # the screen's openings may hold more melds than the turn allows
     less = None if allowance is None else allowance - 1
-    counts = p.hand.counts
     size = len(p.hand)
-    go_out = r.turn.must_go_out
     for j, info in enumerate(search.melds):
         rest = size - info.size
         if rest == 0:
@@ -411,12 +409,8 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
             continue
         if rest < search.keep:
             continue
-        if j in search.known:  # a meld of an opening found for another meld (with the same duties)
-            yield LayMeld(info.meld)
-            continue
-        left = card if card is None or not any(i == card for i, _ in info.pairs) else None
-        chosen = (j,) if go_out else ()
-        if search.can_complete(minus(counts, info), need - info.points, clean and not info.clean, left, less, chosen):
+        # j in known: a meld of an opening found for another meld (with the same duties)
+        if j in search.known or search.after_meld(j, need, clean, card, less):
             yield LayMeld(info.meld)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from rummylib._card import CARDS
 from rummylib.cards import JOKER, Card, CardMultiset
-from rummylib.engine._cache import goes_out, hand_opens, register
+from rummylib.engine._cache import goes_out, register
 from rummylib.engine._complete import (
     MeldInfo,
     OpeningSearch,
@@ -264,8 +264,8 @@ def _can_open_and_go_out(
         return False  # the cheapest sound test first: most hands cannot even open
     if not card.is_joker and not may_meld(card.index, hand.counts[:52], hand.jokers, rules):
         return False  # the Open holds the card in a meld of the hand's own cards and jokers (swaps come after it)
-    if _no_go_out(hand, table, rules) or not hand_opens(hand, rules):
-        return False  # sound screens, then the opening search (cached)
+    if _no_go_out(hand, table, rules) or not OpeningSearch(hand, (), rules, go_out=False, taken=None).opens_with(card):
+        return False  # sound screens, then an opening holding the card (its answers shared with the listing's)
     return goes_out(hand, table, rules, opened=False, open_with=card, opens=True)
 
 
