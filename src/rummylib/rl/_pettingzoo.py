@@ -10,10 +10,12 @@ from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from rummylib.actions import Action, NextRound
 from rummylib.encoding import ActionCodec, ObservationEncoder
 from rummylib.engine import GameState, Phase, apply, new_game
+from rummylib.engine._listed import apply_listed
 from rummylib.rules import REMIK, Ruleset
 
 from ._common import (
@@ -88,8 +90,33 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             return self.env.agent_selection  # type: ignore[no-any-return]
         return self.__getattr__("agent_selection")  # type: ignore[no-any-return]
 
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        """The wrapper's ``agent_iter``, whose steps read the inner environment directly once reset."""
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # the wrapper's own error
+        return _Iterable(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _Iterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _Iterator:
+        return _Iterator(self.env, self.max_iter)
+
+
+class _Iterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing iterator, reading the inner environment's agents directly (made after reset)."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        inner = wrapper.env
+        if not inner.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return inner.agent_selection  # type: ignore[no-any-return]
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
@@ -223,26 +250,30 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         assert self.game is not None
-        chosen = action_id(action, self.codec.size)
+        chosen = action if type(action) is int else action_id(action, self.codec.size)  # a plain int is its id
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if chosen not in self._legal:
             self.rewards[agent] = self.illegal_reward
             self._finish(truncated=False)
-        else:
-            self._play(chosen)
-        self._accumulate_rewards()
+            self._accumulate_rewards()
+        elif self._play(chosen):
+            self._accumulate_rewards()
+        # else: every reward is 0.0 and adding 0.0 changes no running sum (none is -0.0: each starts
+        # at 0.0 and only sums are added to it), so _accumulate_rewards would change nothing
         if self.render_mode == "human":
             print(self.render())
 
-    def _play(self, action_id: int) -> None:
+    def _play(self, action_id: int) -> bool:
+        """Play a listed id; whether a round ended (its rewards paid)."""
         assert self.game is not None
         before = self.game
-        state = apply(before, self._legal[action_id])  # the listed action, as decode(action_id)
+        state = apply_listed(before, self._legal[action_id])  # the listed action, as decode(action_id)
         if state.round.to_act != before.round.to_act or state.round_number != before.round_number:
             self._turns += 1
-        over = False
+        over = paid = False
         if state.phase is Phase.ROUND_OVER or state.is_over:
+            paid = True
             over = episode_over(state, self._episode)
             for i, r in enumerate(round_rewards(state, self._reward, last_round=over)):
                 self.rewards[self.possible_agents[i]] = r
@@ -255,6 +286,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self._finish(truncated=True)
         else:
             self._moved()
+        return paid
 
     def _finish(self, *, truncated: bool) -> None:
         self._cache = {}
