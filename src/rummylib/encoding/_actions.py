@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, cast
 
 from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
@@ -260,14 +260,32 @@ class ActionCodec:
         bijection on legal actions), so an environment plays it without decoding.
         """
         self._check_state(state)
-        base, encode = self.discard_base, self.encode
         out: dict[int, Action] = {}
         # The listing's own generators, kind by kind in its order (only the phase's kinds can hold
-        # actions), walked once: no LegalActions with its tuples. A listed discard holds a card of
-        # the hand, so its id is direct (most listed actions are discards).
+        # actions), walked once: no LegalActions with its tuples. Each kind's ids straight from its
+        # actions' fields (a listed action is one the codec allows: the general encode is the fallback).
         for kind in _ORDER_BY_ID[id(state.round.phase)]:
-            for a in _GENERATORS[kind](state):
-                out[base + a.card.index if type(a) is Discard else encode(a)] = a
+            found = _GENERATORS[kind](state)
+            if kind == "discards":  # a listed discard holds a card of the hand: its id is direct
+                base = self.discard_base
+                for d in cast("Iterable[Discard]", found):
+                    out[base + d.card.index] = d
+            elif kind == "melds":
+                base, index = self.meld_base, self._melds.index
+                for m in cast("Iterable[LayMeld]", found):
+                    i = index(m.meld)
+                    out[self.encode(m) if i is None else base + i] = m
+            elif kind == "lay_offs":
+                base, per, shapes, slots = self.lay_off_base, self.per_slot, self._shape_index, self.slots
+                for lay in cast("Iterable[LayOff]", found):
+                    shape, slot = shapes.get((lay.card, lay.end)), lay.target
+                    out[base + slot * per + shape if shape is not None and slot < slots else self.encode(lay)] = lay
+            elif kind == "draws":
+                for a in found:
+                    out[_DRAW if type(a) is DrawStock else _TAKE] = a
+            else:
+                for a in found:
+                    out[self.encode(a)] = a
         return out
 
     def legal_mask(self, state: GameState) -> bytearray:

@@ -384,14 +384,19 @@ def _discard(state: GameState, r: RoundState, action: Discard) -> GameState:
     return discarded(state, r, card)
 
 
-def discarded(state: GameState, r: RoundState, card: Card) -> GameState:
-    """The state after the player to act discards ``card`` (a legal discard; ``r`` past the R-O4 boundary)."""
+def discarded(state: GameState, r: RoundState, card: Card, known: tuple[CardMultiset, ...] | None = None) -> GameState:
+    """The state after the player to act discards ``card`` (a legal discard; ``r`` past the R-O4 boundary).
+
+    ``known``: the public knowledge of hands after it (R-H1), if the caller tracks it (else ``r``'s).
+    """
     seat = r.to_act
     hand = remove_card(r.hands[seat], card)
     hands = replace(r.hands, seat, hand)
     pile = (*r.discard, card)
+    if known is None:
+        known = r.known_cards
     if not hand:
-        return _go_out(state, evolve_round(r, hands=hands, discard=pile), seat)  # R-E1, E3
+        return _go_out(state, evolve_round(r, hands=hands, discard=pile, known_cards=known), seat)  # R-E1, E3
     has_laid = replace(r.has_laid, seat, True) if r.turn.laid and not r.has_laid[seat] else r.has_laid
     new = evolve_round(
         r,
@@ -401,6 +406,7 @@ def discarded(state: GameState, r: RoundState, card: Card) -> GameState:
         to_act=(seat + 1) % state.num_players,
         phase=Phase.DRAW,
         turn=FRESH_TURN,
+        known_cards=known,
     )
     return evolve_game(state, round=new)
 
