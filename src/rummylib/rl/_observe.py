@@ -98,9 +98,16 @@ class StateObserver:
         except ValueError:  # another number past 255 (a long game's counters): written below too
             scalars = bytes([0 if v > 255 else v for v in mid])
             wide = wide + [(self._mid + i, v) for i, v in enumerate(mid) if v > 255]
-        parts = [self._phases[id(phase), mine], bytes(r.hands[seat].counts), hit[1], pile[1], scalars]
-        parts.append(self._public(r.known_cards, r.restocked, r.known_stock, seat))
-        self._bytes[:] = b"".join(parts)  # the same length: a wrong one is refused (the buffer is exported)
+        known = r.known_cards  # R-H1, D4, D6: what every player knows of the hands and the stock
+        public = self._knowns.get((id(known), seat))
+        if public is None or public[0] is not known:
+            public = self._known(known, seat)
+        refill = self._refill
+        if refill[0] is not r.restocked or refill[1] is not r.known_stock:  # only on a refill or a draw
+            refill = self._refill = (r.restocked, r.known_stock, self._stock_tail(r.restocked, r.known_stock, refill))
+        self._bytes[:] = b"".join(  # the same length: a wrong one is refused (the buffer is exported)
+            (self._phases[id(phase), mine], bytes(r.hands[seat].counts), hit[1], pile[1], scalars, public[1], refill[2])
+        )
         vector = self._u8.astype(self._f32)  # a fresh float32 copy: the caller may keep it
         for at, value in hit[2]:
             vector[at] = value
@@ -163,23 +170,13 @@ class StateObserver:
         entry = self._seats[seat] = (totals, opened, triples, patches)
         return entry
 
-    def _public(
-        self, known: tuple[CardMultiset, ...], restocked: CardMultiset, stock: tuple[Card, ...], seat: int
-    ) -> bytes:
-        # The known, restocked and known_stock fields: what every player knows (R-H1, D4, D6).
-        key = (id(known), seat)  # the known cards change only on a take, a swap or a lay
-        hit = self._knowns.get(key)
-        if hit is not None and hit[0] is known:
-            packed = hit[1]
-        else:
-            packed = b"".join([bytes(known[s].counts) for s in self._order[seat][1:]])
-            if len(self._knowns) >= _CACHE_LIMIT:
-                self._knowns.clear()
-            self._knowns[key] = (known, packed)
-        refill = self._refill
-        if refill[0] is not restocked or refill[1] is not stock:  # they change only on a refill or a draw
-            refill = self._refill = (restocked, stock, self._stock_tail(restocked, stock, refill))
-        return packed + refill[2]
+    def _known(self, known: tuple[CardMultiset, ...], seat: int) -> tuple[tuple[CardMultiset, ...], bytes]:
+        # The known field: once per known cards and seat (they change only on a take, a swap or a lay).
+        packed = b"".join([bytes(known[s].counts) for s in self._order[seat][1:]])
+        if len(self._knowns) >= _CACHE_LIMIT:
+            self._knowns.clear()
+        entry = self._knowns[id(known), seat] = (known, packed)
+        return entry
 
     def _stock_tail(
         self, restocked: CardMultiset, stock: tuple[Card, ...], last: tuple[object, object, bytes]
