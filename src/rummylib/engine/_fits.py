@@ -18,8 +18,9 @@ from rummylib.engine._state import TableMeld
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
 from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
+from rummylib.solver._goout_screen import joker_stands
 
-__all__ = ["group_fit", "grown_meld", "lay_off_candidates", "run_fit"]
+__all__ = ["group_fit", "grown_meld", "lay_off_candidates", "run_fit", "table_jokers"]
 
 
 def run_fit(meld: Run, card: Card, end: End, rules: Ruleset) -> bool:
@@ -88,6 +89,24 @@ def _table_fits(table: tuple[TableMeld, ...], rules: Ruleset) -> tuple[tuple[int
     fits = tuple(found)
     _FITS[:] = [(table, rules, fits)]
     return fits
+
+
+#: The last table asked about and its melds with jokers (held, so its id stays its own): see table_jokers.
+_JOKERS: list[tuple[tuple[TableMeld, ...], tuple[tuple[int, TableMeld, tuple[int, ...]], ...]]] = []
+register(_JOKERS)
+
+
+def table_jokers(table: tuple[TableMeld, ...]) -> tuple[tuple[int, TableMeld, tuple[int, ...]], ...]:
+    """(slot, table meld, the card index each of its jokers stands for) of each meld with a joker (R-J4).
+
+    Kept for the last table: a table lives for several turns, and every listing of the play phase asks.
+    """
+    last = _JOKERS[0] if _JOKERS else None
+    if last is not None and last[0] is table:
+        return last[1]
+    found = tuple((i, tm, stands) for i, tm in enumerate(table) if (stands := joker_stands(tm.meld)))
+    _JOKERS[:] = [(table, found)]
+    return found
 
 
 def grown_meld(meld: Meld, card: Card, end: End | None) -> Meld:
