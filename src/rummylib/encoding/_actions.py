@@ -308,6 +308,6 @@ class ActionCodec:
     def _check_state(self, state: object) -> None:
         if not isinstance(state, GameState):
             raise EncodingError(R.WRONG_TYPE, state, f"expected a GameState, not {type(state).__name__}")
-        if (state.rules is not self.rules and state.rules != self.rules) or state.num_players != self.players:
+        if (state.rules is not self.rules and state.rules != self.rules) or len(state.players) != self.players:
             msg = f"the codec is for {self.rules.name} with {self.players} players, the state is not"
             raise EncodingError(R.WRONG_GAME, state, msg)

@@ -218,7 +218,20 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         assert self.game is not None
         self._cache = {}
         self._legal = self.codec._legal_by_id(self.game)
-        self.agent_selection = self.possible_agents[self.game.to_act]
+        self.agent_selection = self.possible_agents[self.game.round.to_act]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last``: the agent to act's observation (kept until the next step), reward and flags."""
+        agent = self.agent_selection
+        assert agent is not None
+        observation = (self._cache.get(agent) or self.observe(agent)) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation", "action_mask"}`` for ``agent`` (the mask is all zeros off its turn)."""
@@ -231,7 +244,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         # A fresh zeroed buffer with a 1 per legal id, viewed as int8 without a copy: cheaper than
         # numpy's zeros and a fancy-indexed write for the few ids of a step. ``_legal`` is empty once
         # the episode is over or truncated (``_finish``), so the mask is all zeros then.
-        packed = self.codec._mask(self._legal if seat == self.game.to_act else ())
+        packed = self.codec._mask(self._legal if seat == self.game.round.to_act else ())
         out: dict[str, np.ndarray] = {"observation": vector, "action_mask": np.frombuffer(packed, dtype=np.int8)}
         self._cache[agent] = out
         return out
@@ -272,7 +285,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         if state.round.to_act != before.round.to_act or state.round_number != before.round_number:
             self._turns += 1
         over = paid = False
-        if state.phase is Phase.ROUND_OVER or state.is_over:
+        phase = state.round.phase  # state.phase and is_over, read once
+        if phase is Phase.ROUND_OVER or phase is Phase.GAME_OVER:
             paid = True
             over = episode_over(state, self._episode)
             for i, r in enumerate(round_rewards(state, self._reward, last_round=over)):
