@@ -403,7 +403,7 @@ def discarded(state: GameState, r: RoundState, card: Card, known: tuple[CardMult
         hands=hands,
         discard=pile,
         has_laid=has_laid,
-        to_act=(seat + 1) % state.num_players,
+        to_act=(seat + 1) % len(r.hands),
         phase=Phase.DRAW,
         turn=FRESH_TURN,
         known_cards=known,

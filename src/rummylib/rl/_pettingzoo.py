@@ -35,6 +35,9 @@ from ._observe import StateObserver
 
 __all__ = ["env", "raw_env"]
 
+#: The mask's dtype, made once (frombuffer converts a type to a dtype on every call).
+_INT8 = np.dtype(np.int8)
+
 
 def env(**kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's call-order checks (its ``OrderEnforcingWrapper``).
@@ -245,7 +248,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         # numpy's zeros and a fancy-indexed write for the few ids of a step. ``_legal`` is empty once
         # the episode is over or truncated (``_finish``), so the mask is all zeros then.
         packed = self.codec._mask(self._legal if seat == self.game.round.to_act else ())
-        out: dict[str, np.ndarray] = {"observation": vector, "action_mask": np.frombuffer(packed, dtype=np.int8)}
+        out: dict[str, np.ndarray] = {"observation": vector, "action_mask": np.frombuffer(packed, dtype=_INT8)}
         self._cache[agent] = out
         return out
 

@@ -31,7 +31,7 @@ def rank_masks(counts: tuple[int, ...]) -> list[int]:
     """
     if _LAST_MASKS[0] is counts:  # the runs and the groups of one hand ask in turn
         return _LAST_MASKS[1]  # type: ignore[return-value]
-    held = bytes(counts[:52]).translate(_HELD)
+    held = bytes(counts).translate(_HELD)  # the joker's byte (the 53rd) is never read
     out = []
     for base in (0, 13, 26, 39):
         key = held[base : base + 13]
