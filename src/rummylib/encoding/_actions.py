@@ -9,8 +9,9 @@ from typing import Final, cast
 from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, Suit
-from rummylib.engine import GameState
-from rummylib.engine._legal import _GENERATORS, _ORDER_BY_ID
+from rummylib.engine import GameState, Phase
+from rummylib.engine._legal import _DRAW_STOCK, _GENERATORS, _ORDER_BY_ID, _TAKE_DISCARD
+from rummylib.engine._oblige import may_take_discard
 from rummylib.melds import End, Meld, card_at_position
 from rummylib.rules import Ruleset
 
@@ -260,6 +261,10 @@ class ActionCodec:
         bijection on legal actions), so an environment plays it without decoding.
         """
         self._check_state(state)
+        r = state.round
+        if r.phase is Phase.DRAW:  # the listing's _draws, without a generator: the stock, then the pile if allowed
+            take = bool(r.discard) and may_take_discard(state.rules, r)
+            return {_DRAW: _DRAW_STOCK, _TAKE: _TAKE_DISCARD} if take else {_DRAW: _DRAW_STOCK}
         out: dict[int, Action] = {}
         # The listing's own generators, kind by kind in its order (only the phase's kinds can hold
         # actions), walked once: no LegalActions with its tuples. Each kind's ids straight from its
