@@ -265,32 +265,32 @@ class ActionCodec:
         if r.phase is Phase.DRAW:  # the listing's _draws, without a generator: the stock, then the pile if allowed
             take = bool(r.discard) and may_take_discard(state.rules, r)
             return {_DRAW: _DRAW_STOCK, _TAKE: _TAKE_DISCARD} if take else {_DRAW: _DRAW_STOCK}
+        if r.phase is Phase.PLAY:
+            return self._play_ids(state)
+        # The other phases: the listing's own generators, kind by kind in its order (next_round only).
+        return {self.encode(a): a for kind in _ORDER_BY_ID[id(r.phase)] for a in _GENERATORS[kind](state)}
+
+    def _play_ids(self, state: GameState) -> dict[int, Action]:
+        """The play phase's ``{id: action}``: the listing's generators in its order (discards, lay-offs, swaps, melds).
+
+        Walked once, with no LegalActions and its tuples; each kind's ids come straight from its
+        actions' fields (a listed action is one the codec allows: the general encode is the fallback).
+        """
         out: dict[int, Action] = {}
-        # The listing's own generators, kind by kind in its order (only the phase's kinds can hold
-        # actions), walked once: no LegalActions with its tuples. Each kind's ids straight from its
-        # actions' fields (a listed action is one the codec allows: the general encode is the fallback).
-        for kind in _ORDER_BY_ID[id(state.round.phase)]:
-            found = _GENERATORS[kind](state)
-            if kind == "discards":  # a listed discard holds a card of the hand: its id is direct
-                base = self.discard_base
-                for d in cast("Iterable[Discard]", found):
-                    out[base + d.card.index] = d
-            elif kind == "melds":
-                base, index = self.meld_base, self._melds.index
-                for m in cast("Iterable[LayMeld]", found):
-                    i = index(m.meld)
-                    out[self.encode(m) if i is None else base + i] = m
-            elif kind == "lay_offs":
-                base, per, shapes, slots = self.lay_off_base, self.per_slot, self._shape_index, self.slots
-                for lay in cast("Iterable[LayOff]", found):
-                    shape, slot = shapes.get((lay.card, lay.end)), lay.target
-                    out[base + slot * per + shape if shape is not None and slot < slots else self.encode(lay)] = lay
-            elif kind == "draws":
-                for a in found:
-                    out[_DRAW if type(a) is DrawStock else _TAKE] = a
-            else:
-                for a in found:
-                    out[self.encode(a)] = a
+        base = self.discard_base  # a listed discard holds a card of the hand: its id is direct
+        for d in cast("Iterable[Discard]", _GENERATORS["discards"](state)):
+            out[base + d.card.index] = d
+        base, per, shapes, slots = self.lay_off_base, self.per_slot, self._shape_index, self.slots
+        for lay in cast("Iterable[LayOff]", _GENERATORS["lay_offs"](state)):
+            shape, slot = shapes.get((lay.card, lay.end)), lay.target
+            out[base + slot * per + shape if shape is not None and slot < slots else self.encode(lay)] = lay
+        if self.rules.joker_swap:  # without it the listing has no swap (R-J4)
+            for a in _GENERATORS["swaps"](state):
+                out[self.encode(a)] = a
+        base, index = self.meld_base, self._melds.index
+        for m in cast("Iterable[LayMeld]", _GENERATORS["melds"](state)):
+            i = index(m.meld)
+            out[self.encode(m) if i is None else base + i] = m
         return out
 
     def legal_mask(self, state: GameState) -> bytearray:
