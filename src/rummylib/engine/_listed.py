@@ -40,5 +40,8 @@ def apply_listed(state: GameState, action: Action) -> GameState:
         known = replace(r.known_cards, seat, add_card(r.known_cards[seat], r.discard[-1]))
         return evolve_game(state, round=evolve_round(take_discard_round(state.rules, r), known_cards=known))
     if type(action) is DrawStock:
-        return track(state, action, _draw_stock(state, r, action))
+        after = _draw_stock(state, r, action)
+        if not r.known_stock and after.round.restocks == r.restocks:
+            return after  # no refill and no card of public order: track would keep it as it is (R-H1, D4, D6)
+        return track(state, action, after)
     return apply(state, action)
