@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, cast
 
 from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, Suit
-from rummylib.engine import GameState
-from rummylib.engine._legal import _GENERATORS, _ORDER_BY_ID
+from rummylib.engine import GameState, Phase
+from rummylib.engine._legal import _DRAW_STOCK, _GENERATORS, _ORDER_BY_ID, _TAKE_DISCARD
+from rummylib.engine._oblige import may_take_discard
 from rummylib.melds import End, Meld, card_at_position
 from rummylib.rules import Ruleset
 
@@ -260,14 +261,36 @@ class ActionCodec:
         bijection on legal actions), so an environment plays it without decoding.
         """
         self._check_state(state)
-        base, encode = self.discard_base, self.encode
+        r = state.round
+        if r.phase is Phase.DRAW:  # the listing's _draws, without a generator: the stock, then the pile if allowed
+            take = bool(r.discard) and may_take_discard(state.rules, r)
+            return {_DRAW: _DRAW_STOCK, _TAKE: _TAKE_DISCARD} if take else {_DRAW: _DRAW_STOCK}
+        if r.phase is Phase.PLAY:
+            return self._play_ids(state)
+        # The other phases: the listing's own generators, kind by kind in its order (next_round only).
+        return {self.encode(a): a for kind in _ORDER_BY_ID[id(r.phase)] for a in _GENERATORS[kind](state)}
+
+    def _play_ids(self, state: GameState) -> dict[int, Action]:
+        """The play phase's ``{id: action}``: the listing's generators in its order (discards, lay-offs, swaps, melds).
+
+        Walked once, with no LegalActions and its tuples; each kind's ids come straight from its
+        actions' fields (a listed action is one the codec allows: the general encode is the fallback).
+        """
         out: dict[int, Action] = {}
-        # The listing's own generators, kind by kind in its order (only the phase's kinds can hold
-        # actions), walked once: no LegalActions with its tuples. A listed discard holds a card of
-        # the hand, so its id is direct (most listed actions are discards).
-        for kind in _ORDER_BY_ID[id(state.round.phase)]:
-            for a in _GENERATORS[kind](state):
-                out[base + a.card.index if type(a) is Discard else encode(a)] = a
+        base = self.discard_base  # a listed discard holds a card of the hand: its id is direct
+        for d in cast("Iterable[Discard]", _GENERATORS["discards"](state)):
+            out[base + d.card.index] = d
+        base, per, shapes, slots = self.lay_off_base, self.per_slot, self._shape_index, self.slots
+        for lay in cast("Iterable[LayOff]", _GENERATORS["lay_offs"](state)):
+            shape, slot = shapes.get((lay.card, lay.end)), lay.target
+            out[base + slot * per + shape if shape is not None and slot < slots else self.encode(lay)] = lay
+        if self.rules.joker_swap:  # without it the listing has no swap (R-J4)
+            for a in _GENERATORS["swaps"](state):
+                out[self.encode(a)] = a
+        base, index = self.meld_base, self._melds.index
+        for m in cast("Iterable[LayMeld]", _GENERATORS["melds"](state)):
+            i = index(m.meld)
+            out[self.encode(m) if i is None else base + i] = m
         return out
 
     def legal_mask(self, state: GameState) -> bytearray:
@@ -290,6 +313,6 @@ class ActionCodec:
     def _check_state(self, state: object) -> None:
         if not isinstance(state, GameState):
             raise EncodingError(R.WRONG_TYPE, state, f"expected a GameState, not {type(state).__name__}")
-        if (state.rules is not self.rules and state.rules != self.rules) or state.num_players != self.players:
+        if (state.rules is not self.rules and state.rules != self.rules) or len(state.players) != self.players:
             msg = f"the codec is for {self.rules.name} with {self.players} players, the state is not"
             raise EncodingError(R.WRONG_GAME, state, msg)

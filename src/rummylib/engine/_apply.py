@@ -47,7 +47,7 @@ from rummylib.solver import check_opening
 
 from .._guards import is_collection_of_items, is_int_in
 
-__all__ = ["opening_melds", "transition"]
+__all__ = ["discarded", "opening_melds", "transition"]
 
 R = IllegalActionReason
 
@@ -379,22 +379,34 @@ def _discard(state: GameState, r: RoundState, action: Discard) -> GameState:
         _fail(R.TAKEN_CARD_NOT_MELDED, action, f"the taken {turn.must_meld} must go into a new meld first (R-D2)")
     if turn.freed_jokers:
         _fail(R.FREED_JOKER_NOT_MELDED, action, "the freed joker must go into a new meld first (R-J4)")
-    hand = remove_card(r.hands[seat], card)
-    if turn.must_go_out and hand:
+    if turn.must_go_out and len(r.hands[seat]) > 1:
         _fail(R.MUST_GO_OUT, action, "you took the discard before opening: go out this turn (R-D2)")
+    return discarded(state, r, card)
+
+
+def discarded(state: GameState, r: RoundState, card: Card, known: tuple[CardMultiset, ...] | None = None) -> GameState:
+    """The state after the player to act discards ``card`` (a legal discard; ``r`` past the R-O4 boundary).
+
+    ``known``: the public knowledge of hands after it (R-H1), if the caller tracks it (else ``r``'s).
+    """
+    seat = r.to_act
+    hand = remove_card(r.hands[seat], card)
     hands = replace(r.hands, seat, hand)
     pile = (*r.discard, card)
+    if known is None:
+        known = r.known_cards
     if not hand:
-        return _go_out(state, evolve_round(r, hands=hands, discard=pile), seat)  # R-E1, E3
-    has_laid = replace(r.has_laid, seat, True) if turn.laid and not r.has_laid[seat] else r.has_laid
+        return _go_out(state, evolve_round(r, hands=hands, discard=pile, known_cards=known), seat)  # R-E1, E3
+    has_laid = replace(r.has_laid, seat, True) if r.turn.laid and not r.has_laid[seat] else r.has_laid
     new = evolve_round(
         r,
         hands=hands,
         discard=pile,
         has_laid=has_laid,
-        to_act=(seat + 1) % state.num_players,
+        to_act=(seat + 1) % len(r.hands),
         phase=Phase.DRAW,
         turn=FRESH_TURN,
+        known_cards=known,
     )
     return evolve_game(state, round=new)
 

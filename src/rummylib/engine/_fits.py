@@ -8,6 +8,7 @@ they vouch for fits, so :func:`~rummylib.lay_off` would only check it again.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
 from typing import cast
 
 from rummylib._card import CARDS
@@ -18,8 +19,9 @@ from rummylib.engine._state import TableMeld
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, card_at_position
 from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
+from rummylib.solver._goout_screen import joker_stands
 
-__all__ = ["group_fit", "grown_meld", "lay_off_candidates", "run_fit"]
+__all__ = ["group_fit", "grown_meld", "lay_off_candidates", "run_fit", "table_jokers"]
 
 
 def run_fit(meld: Run, card: Card, end: End, rules: Ruleset) -> bool:
@@ -49,19 +51,22 @@ def lay_off_candidates(
     counts: tuple[int, ...], table: tuple[TableMeld, ...], rules: Ruleset
 ) -> Iterator[tuple[int, Card, End | None]]:
     """Every (table slot, card, end) where a card of the hand ``counts`` fits a table meld (R-T6, J5)."""
-    for fit in _table_fits(table, rules):
-        if counts[fit[1].index]:
-            yield fit
+    fits, cards = _table_fits(table, rules)
+    return compress(fits, map(counts.__getitem__, cards))  # the fits of the cards held, in order
 
 
-#: The last table asked about, its ruleset and every card that fits it (held, so their ids stay theirs): a
-#: table lives for several turns, and every listing of a lay-off phase asks.
-_FITS: list[tuple[tuple[TableMeld, ...], Ruleset, tuple[tuple[int, Card, End | None], ...]]] = []
+#: The last table asked about, its ruleset, every card that fits it and those cards' indices (held, so their
+#: ids stay theirs): a table lives for several turns, and every listing of a lay-off phase asks.
+_FITS: list[
+    tuple[tuple[TableMeld, ...], Ruleset, tuple[tuple[tuple[int, Card, End | None], ...], tuple[int, ...]]]
+] = []
 register(_FITS)
 
 
-def _table_fits(table: tuple[TableMeld, ...], rules: Ruleset) -> tuple[tuple[int, Card, End | None], ...]:
-    """Every (table slot, card, end) where some card fits a table meld, whatever the hand (kept for the last table)."""
+def _table_fits(
+    table: tuple[TableMeld, ...], rules: Ruleset
+) -> tuple[tuple[tuple[int, Card, End | None], ...], tuple[int, ...]]:
+    """Every (table slot, card, end) where some card fits a table meld, whatever the hand, and each one's card index."""
     last = _FITS[0] if _FITS else None
     if last is not None and last[0] is table and last[1] is rules:
         return last[2]
@@ -85,9 +90,27 @@ def _table_fits(table: tuple[TableMeld, ...], rules: Ruleset) -> tuple[tuple[int
                     found.append((i, CARDS[s * 13 + r], None))
             if group_fit(meld, JOKER, rules):
                 found.append((i, JOKER, None))
-    fits = tuple(found)
+    fits = (tuple(found), tuple(card.index for _, card, _ in found))
     _FITS[:] = [(table, rules, fits)]
     return fits
+
+
+#: The last table asked about and its melds with jokers (held, so its id stays its own): see table_jokers.
+_JOKERS: list[tuple[tuple[TableMeld, ...], tuple[tuple[int, TableMeld, tuple[int, ...]], ...]]] = []
+register(_JOKERS)
+
+
+def table_jokers(table: tuple[TableMeld, ...]) -> tuple[tuple[int, TableMeld, tuple[int, ...]], ...]:
+    """(slot, table meld, the card index each of its jokers stands for) of each meld with a joker (R-J4).
+
+    Kept for the last table: a table lives for several turns, and every listing of the play phase asks.
+    """
+    last = _JOKERS[0] if _JOKERS else None
+    if last is not None and last[0] is table:
+        return last[1]
+    found = tuple((i, tm, stands) for i, tm in enumerate(table) if (stands := joker_stands(tm.meld)))
+    _JOKERS[:] = [(table, found)]
+    return found
 
 
 def grown_meld(meld: Meld, card: Card, end: End | None) -> Meld:

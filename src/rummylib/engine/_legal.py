@@ -26,7 +26,7 @@ from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRo
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._check import is_legal
 from rummylib.engine._complete import may_open, minus
-from rummylib.engine._fits import grown_meld, lay_off_candidates
+from rummylib.engine._fits import grown_meld, lay_off_candidates, table_jokers
 from rummylib.engine._hand import add_card, remove_card, replace
 from rummylib.engine._oblige import (
     can_finish_turn,
@@ -49,7 +49,6 @@ from rummylib.engine._turn import laid_off_turn, melded_turn
 from rummylib.errors import InvalidStateError, StateReason
 from rummylib.melds import End, swap_joker
 from rummylib.rules import Ruleset
-from rummylib.solver._goout_screen import joker_stands
 from rummylib.solver._queries import hand_candidates
 
 __all__ = ["KINDS", "LegalActions", "legal_actions"]
@@ -339,8 +338,8 @@ def _swaps(state: GameState) -> Iterator[Action]:
     if p is None or not p.boundary_ok or not p.rules.joker_swap or not p.opened_after:
         return
     r = p.crossed
-    for i, tm in enumerate(r.table):
-        if not any(p.hand.counts[x] for x in joker_stands(tm.meld)):
+    for i, tm, wanted in table_jokers(r.table):  # the melds with a joker (kept per table)
+        if not any(p.hand.counts[x] for x in wanted):
             continue  # no joker of this meld stands for a card the hand holds (most melds)
         seen: set[Card] = set()
         for slot, stands in zip(tm.meld.cards, tm.meld.represents):

@@ -13,6 +13,7 @@ from rummylib.actions import Action, NextRound
 from rummylib.bots import Bot, SeatActions
 from rummylib.encoding import ActionCodec, ObservationEncoder
 from rummylib.engine import GameState, Phase, apply, legal_actions, new_game, view
+from rummylib.engine._listed import apply_listed
 from rummylib.rules import REMIK, Ruleset
 from rummylib.simulation import _NAMED_BOTS
 
@@ -175,7 +176,7 @@ class RummyGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self._done or chosen not in self._legal:
             self._done = True
             return self._observe(), self.illegal_reward, True, False, self._info()
-        state = self._after(apply(self.game, self._legal[chosen]))  # the listed action, as decode(chosen)
+        state = self._after(apply_listed(self.game, self._legal[chosen]))  # the listed action (decode(chosen))
         self.game = self._advance(state)
         reward, self._pending = self._pending, 0.0
         done = self._done = episode_over(self.game, self._episode)

@@ -21,9 +21,9 @@ from typing import Any, Final
 from rummylib._card import NUM_CARD_KINDS
 from rummylib.cards import Card, CardMultiset
 from rummylib.encoding import ObservationEncoder
-from rummylib.encoding._observation import _PHASE_CODES, COUNTER_CAP
+from rummylib.encoding._observation import _NO_TURN, _PHASE_CODES, COUNTER_CAP
 from rummylib.engine import GameState, Phase, TableMeld, view
-from rummylib.engine._state import TurnState
+from rummylib.engine._state import RoundState
 
 from ._common import as_vector
 
@@ -67,7 +67,12 @@ class StateObserver:
         # Keyed on the phase's identity: an enum's own hash runs in Python.
         self._phases = {(id(p), mine): bytes([*_PHASE_CODES[p], mine]) for p in Phase for mine in (False, True)}
         self._tables: dict[tuple[int, int], tuple[tuple[TableMeld, ...], bytes, list[tuple[int, int]]]] = {}
-        self._last_pile: tuple[tuple[Card, ...], bytes] = ((), bytes(self._enc._pile_numbers(())))
+        self._last_pile: tuple[tuple[Card, ...], bytes] = ((), bytes(2 * NUM_CARD_KINDS))
+        self._slots = encoder.slots
+        #: Per seat: the totals and opened flags last seen, and what :meth:`_seat_entry` made of them.
+        self._seats: dict[
+            int, tuple[tuple[int, ...], tuple[bool, ...], list[tuple[int, bool, int]], list[tuple[int, int]]]
+        ] = {}
         self._knowns: dict[tuple[int, int], tuple[tuple[CardMultiset, ...], bytes]] = {}
         #: The last restocked cards and known stock order seen, and their bytes.
         self._refill: tuple[object, object, bytes] = (None, None, b"")
@@ -80,56 +85,98 @@ class StateObserver:
         r = state.round
         phase = r.phase
         mine = r.to_act == seat and (phase is _DRAW or phase is _PLAY)
-        table, patches = self._table(r.table, seat)
-        mid = self._scalars(state, seat, r.turn if mine else None, phase)
-        wide: list[int] | None = None
+        table = r.table
+        hit = self._tables.get((id(table), seat))
+        if hit is None or hit[0] is not table:
+            hit = self._table(table, seat)
+        pile = self._last_pile
+        if pile[0] is not r.discard:
+            pile = self._pile(r.discard)
+        mid, wide = self._scalars(state, r, seat, mine)
         try:
             scalars = bytes(mid)
-        except ValueError:  # a number past 255: written below
-            scalars, wide = bytes(len(mid)), mid
-        parts = [self._phases[id(phase), mine], bytes(r.hands[seat].counts), table, self._pile(r.discard), scalars]
-        parts.append(self._public(r.known_cards, r.restocked, r.known_stock, seat))
-        self._bytes[:] = b"".join(parts)  # the same length: a wrong one is refused (the buffer is exported)
+        except ValueError:  # another number past 255 (a long game's counters): written below too
+            scalars = bytes([0 if v > 255 else v for v in mid])
+            wide = wide + [(self._mid + i, v) for i, v in enumerate(mid) if v > 255]
+        known = r.known_cards  # R-H1, D4, D6: what every player knows of the hands and the stock
+        public = self._knowns.get((id(known), seat))
+        if public is None or public[0] is not known:
+            public = self._known(known, seat)
+        refill = self._refill
+        if refill[0] is not r.restocked or refill[1] is not r.known_stock:  # only on a refill or a draw
+            refill = self._refill = (r.restocked, r.known_stock, self._stock_tail(r.restocked, r.known_stock, refill))
+        self._bytes[:] = b"".join(  # the same length: a wrong one is refused (the buffer is exported)
+            (self._phases[id(phase), mine], bytes(r.hands[seat].counts), hit[1], pile[1], scalars, public[1], refill[2])
+        )
         vector = self._u8.astype(self._f32)  # a fresh float32 copy: the caller may keep it
-        for at, value in patches:
+        for at, value in hit[2]:
             vector[at] = value
-        if wide is not None:
-            vector[self._mid : self._mid + len(wide)] = wide
+        for at, value in wide:
+            vector[at] = value
         return vector
 
-    def _scalars(self, state: GameState, seat: int, turn: TurnState | None, phase: Phase) -> list[int]:
-        # The encoder's pile_size .. round fields, in its order (R-P1: seats relative to the viewer).
-        r = state.round
-        hands, opened, totals, cap = r.hands, r.opened, state.totals, self._total_cap
-        out = [len(r.discard), len(r.stock), min(r.restocks, COUNTER_CAP)]
-        for s in self._order[seat]:
-            total = totals[s]
-            out += (len(hands[s]), opened[s], total if 0 <= total <= cap else (0 if total < 0 else cap))
-        out += self._enc._turn_numbers(turn)
-        if phase is _PLAY:  # R-O4: the opening in progress of the seat to act is public
-            out += (min(r.turn.opening_points, self._opening_cap), r.turn.opening_clean)
+    def _scalars(
+        self, state: GameState, r: RoundState, seat: int, mine: bool
+    ) -> tuple[list[int], list[tuple[int, int]]]:
+        # The encoder's pile_size .. round fields, in its order (R-P1: seats relative to the viewer), and
+        # the running totals past 255 (left 0 in the list) with their places in the vector.
+        seats = self._seats.get(seat)
+        if seats is None or seats[0] is not state.totals or seats[1] is not r.opened:
+            seats = self._seat_entry(state.totals, r.opened, seat)
+        hands = r.hands
+        restocks = r.restocks
+        out = [len(r.discard), len(r.stock), min(COUNTER_CAP, restocks)]
+        for s, opened, total in seats[2]:
+            out += (len(hands[s]), opened, total)
+        turn = r.turn
+        if mine:  # the encoder's turn field (``_turn_numbers``): the viewer's own turn only
+            d, k, m = turn.drawn, turn.taken, turn.must_meld
+            laid = turn.melds_laid
+            out += (
+                0 if d is None else d.index + 1,
+                0 if k is None else k.index + 1,
+                0 if m is None else m.index + 1,
+                turn.must_go_out,
+                turn.freed_jokers,
+                min(self._slots, laid),
+                turn.laid,
+            )
+        else:
+            out += _NO_TURN
+        if r.phase is _PLAY:  # R-O4: the opening in progress of the seat to act is public
+            points = turn.opening_points
+            out += (min(self._opening_cap, points), turn.opening_clean)
         else:
             out += (0, 0)
         out += (self._opening_points, min(state.round_number, COUNTER_CAP), (state.dealer - seat) % self._n)
-        return out  # bools among them count as 0 and 1, as the encoder's int() of them
+        return out, seats[3]  # bools among them count as 0 and 1, as the encoder's int() of them
 
-    def _public(
-        self, known: tuple[CardMultiset, ...], restocked: CardMultiset, stock: tuple[Card, ...], seat: int
-    ) -> bytes:
-        # The known, restocked and known_stock fields: what every player knows (R-H1, D4, D6).
-        key = (id(known), seat)  # the known cards change only on a take, a swap or a lay
-        hit = self._knowns.get(key)
-        if hit is not None and hit[0] is known:
-            packed = hit[1]
-        else:
-            packed = b"".join([bytes(known[s].counts) for s in self._order[seat][1:]])
-            if len(self._knowns) >= _CACHE_LIMIT:
-                self._knowns.clear()
-            self._knowns[key] = (known, packed)
-        refill = self._refill
-        if refill[0] is not restocked or refill[1] is not stock:  # they change only on a refill or a draw
-            refill = self._refill = (restocked, stock, self._stock_tail(restocked, stock, refill))
-        return packed + refill[2]
+    def _seat_entry(
+        self, totals: tuple[int, ...], opened: tuple[bool, ...], seat: int
+    ) -> tuple[tuple[int, ...], tuple[bool, ...], list[tuple[int, bool, int]], list[tuple[int, int]]]:
+        # Per relative seat: the seat, whether it opened, its running total clipped as the encoder does
+        # (0 here if past 255, with its place in the vector and value among the patches). They change
+        # only at a round's end (totals) or an opening (opened).
+        cap = self._total_cap
+        triples: list[tuple[int, bool, int]] = []
+        patches: list[tuple[int, int]] = []
+        for k, s in enumerate(self._order[seat]):
+            total = totals[s]
+            clipped = total if 0 <= total <= cap else (0 if total < 0 else cap)
+            if clipped > 255:
+                patches.append((self._mid + 3 + 3 * k + 2, clipped))
+                clipped = 0
+            triples.append((s, opened[s], clipped))
+        entry = self._seats[seat] = (totals, opened, triples, patches)
+        return entry
+
+    def _known(self, known: tuple[CardMultiset, ...], seat: int) -> tuple[tuple[CardMultiset, ...], bytes]:
+        # The known field: once per known cards and seat (they change only on a take, a swap or a lay).
+        packed = b"".join([bytes(known[s].counts) for s in self._order[seat][1:]])
+        if len(self._knowns) >= _CACHE_LIMIT:
+            self._knowns.clear()
+        entry = self._knowns[id(known), seat] = (known, packed)
+        return entry
 
     def _stock_tail(
         self, restocked: CardMultiset, stock: tuple[Card, ...], last: tuple[object, object, bytes]
@@ -151,13 +198,11 @@ class StateObserver:
             tail += codes + bytes(length - len(codes))
         return tail
 
-    def _table(self, table: tuple[TableMeld, ...], seat: int) -> tuple[bytes, list[tuple[int, int]]]:
+    def _table(
+        self, table: tuple[TableMeld, ...], seat: int
+    ) -> tuple[tuple[TableMeld, ...], bytes, list[tuple[int, int]]]:
         # The encoder's own table numbers, as bytes: once per table and seat (the entry holds the table,
         # so its id cannot be reused meanwhile; a table changes only when something is laid).
-        key = (id(table), seat)
-        hit = self._tables.get(key)
-        if hit is not None and hit[0] is table:
-            return hit[1], hit[2]
         numbers = self._enc._table_numbers(table, seat)
         try:
             packed, patches = bytes(numbers), []
@@ -166,13 +211,34 @@ class StateObserver:
             packed = bytes(0 if v > 255 else v for v in numbers)
         if len(self._tables) >= _CACHE_LIMIT:
             self._tables.clear()
-        self._tables[key] = (table, packed, patches)
-        return packed, patches
+        entry = self._tables[id(table), seat] = (table, packed, patches)
+        return entry
 
-    def _pile(self, discard: tuple[Card, ...]) -> bytes:
-        # The encoder's pile and pile_top numbers, as bytes: once per pile (it changes only on a take or
-        # a discard; the entry holds the pile, so its id cannot be reused meanwhile).
-        last = self._last_pile
-        if last[0] is not discard:
-            last = self._last_pile = (discard, bytes(self._enc._pile_numbers(discard)))
-        return last[1]
+    def _pile(self, discard: tuple[Card, ...]) -> tuple[tuple[Card, ...], bytes]:
+        # The encoder's pile and pile_top fields (53 counts, then the top card one-hot), as bytes: once per
+        # pile. A pile one discard longer or one take shorter than the last one (R-D1, D2: the most
+        # common change by far) is the last one's bytes with one count and the top changed.
+        last, packed = self._last_pile
+        size = len(discard)
+        if size == len(last) + 1 and discard[:-1] == last:  # a discard onto the last pile
+            out = bytearray(packed)
+            i = discard[-1].index
+            out[i] += 1
+            if last:
+                out[NUM_CARD_KINDS + last[-1].index] = 0
+            out[NUM_CARD_KINDS + i] = 1
+        elif size == len(last) - 1 and last[:-1] == discard:  # the last pile's top taken
+            out = bytearray(packed)
+            i = last[-1].index
+            out[i] -= 1
+            out[NUM_CARD_KINDS + i] = 0
+            if discard:
+                out[NUM_CARD_KINDS + discard[-1].index] = 1
+        else:
+            out = bytearray(2 * NUM_CARD_KINDS)
+            for card in discard:
+                out[card.index] += 1
+            if discard:
+                out[NUM_CARD_KINDS + discard[-1].index] = 1
+        entry = self._last_pile = (discard, bytes(out))
+        return entry

@@ -10,10 +10,12 @@ from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from rummylib.actions import Action, NextRound
 from rummylib.encoding import ActionCodec, ObservationEncoder
 from rummylib.engine import GameState, Phase, apply, new_game
+from rummylib.engine._listed import apply_listed
 from rummylib.rules import REMIK, Ruleset
 
 from ._common import (
@@ -32,6 +34,9 @@ from ._common import (
 from ._observe import StateObserver
 
 __all__ = ["env", "raw_env"]
+
+#: The mask's dtype, made once (frombuffer converts a type to a dtype on every call).
+_INT8 = np.dtype(np.int8)
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -88,8 +93,33 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             return self.env.agent_selection  # type: ignore[no-any-return]
         return self.__getattr__("agent_selection")  # type: ignore[no-any-return]
 
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        """The wrapper's ``agent_iter``, whose steps read the inner environment directly once reset."""
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # the wrapper's own error
+        return _Iterable(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _Iterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _Iterator:
+        return _Iterator(self.env, self.max_iter)
+
+
+class _Iterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing iterator, reading the inner environment's agents directly (made after reset)."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        inner = wrapper.env
+        if not inner.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return inner.agent_selection  # type: ignore[no-any-return]
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
@@ -191,7 +221,20 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         assert self.game is not None
         self._cache = {}
         self._legal = self.codec._legal_by_id(self.game)
-        self.agent_selection = self.possible_agents[self.game.to_act]
+        self.agent_selection = self.possible_agents[self.game.round.to_act]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last``: the agent to act's observation (kept until the next step), reward and flags."""
+        agent = self.agent_selection
+        assert agent is not None
+        observation = (self._cache.get(agent) or self.observe(agent)) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation", "action_mask"}`` for ``agent`` (the mask is all zeros off its turn)."""
@@ -204,8 +247,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         # A fresh zeroed buffer with a 1 per legal id, viewed as int8 without a copy: cheaper than
         # numpy's zeros and a fancy-indexed write for the few ids of a step. ``_legal`` is empty once
         # the episode is over or truncated (``_finish``), so the mask is all zeros then.
-        packed = self.codec._mask(self._legal if seat == self.game.to_act else ())
-        out: dict[str, np.ndarray] = {"observation": vector, "action_mask": np.frombuffer(packed, dtype=np.int8)}
+        packed = self.codec._mask(self._legal if seat == self.game.round.to_act else ())
+        out: dict[str, np.ndarray] = {"observation": vector, "action_mask": np.frombuffer(packed, dtype=_INT8)}
         self._cache[agent] = out
         return out
 
@@ -223,26 +266,31 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         assert self.game is not None
-        chosen = action_id(action, self.codec.size)
+        chosen = action if type(action) is int else action_id(action, self.codec.size)  # a plain int is its id
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if chosen not in self._legal:
             self.rewards[agent] = self.illegal_reward
             self._finish(truncated=False)
-        else:
-            self._play(chosen)
-        self._accumulate_rewards()
+            self._accumulate_rewards()
+        elif self._play(chosen):
+            self._accumulate_rewards()
+        # else: every reward is 0.0 and adding 0.0 changes no running sum (none is -0.0: each starts
+        # at 0.0 and only sums are added to it), so _accumulate_rewards would change nothing
         if self.render_mode == "human":
             print(self.render())
 
-    def _play(self, action_id: int) -> None:
+    def _play(self, action_id: int) -> bool:
+        """Play a listed id; whether a round ended (its rewards paid)."""
         assert self.game is not None
         before = self.game
-        state = apply(before, self._legal[action_id])  # the listed action, as decode(action_id)
+        state = apply_listed(before, self._legal[action_id])  # the listed action, as decode(action_id)
         if state.round.to_act != before.round.to_act or state.round_number != before.round_number:
             self._turns += 1
-        over = False
-        if state.phase is Phase.ROUND_OVER or state.is_over:
+        over = paid = False
+        phase = state.round.phase  # state.phase and is_over, read once
+        if phase is Phase.ROUND_OVER or phase is Phase.GAME_OVER:
+            paid = True
             over = episode_over(state, self._episode)
             for i, r in enumerate(round_rewards(state, self._reward, last_round=over)):
                 self.rewards[self.possible_agents[i]] = r
@@ -255,6 +303,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self._finish(truncated=True)
         else:
             self._moved()
+        return paid
 
     def _finish(self, *, truncated: bool) -> None:
         self._cache = {}

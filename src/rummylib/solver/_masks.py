@@ -8,14 +8,15 @@ masks, so each layout is written once:
 - :func:`suit_masks`: per suit, bit ``p`` per run position ``p`` held (1 = ace low .. 13 = king, 14 = ace
   high where the rules allow it);
 - :func:`ranks_with`: bit ``r`` per rank index held in at least so many suits;
-- :func:`run_covered`: the run positions some window of three could hold, given a number of jokers.
+- :func:`run_covered`: the run positions some window of three could hold, given a number of jokers;
+- :func:`no_meld_without_jokers`: no run or group at all in a hand of natural cards.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["rank_masks", "ranks_with", "run_covered", "suit_masks"]
+__all__ = ["no_meld_without_jokers", "rank_masks", "ranks_with", "run_covered", "suit_masks"]
 
 #: Maps a count byte to 1 when a card is held (``bytes.translate``).
 _HELD: Final = bytes([0] + [1] * 255)
@@ -30,7 +31,7 @@ def rank_masks(counts: tuple[int, ...]) -> list[int]:
     """
     if _LAST_MASKS[0] is counts:  # the runs and the groups of one hand ask in turn
         return _LAST_MASKS[1]  # type: ignore[return-value]
-    held = bytes(counts[:52]).translate(_HELD)
+    held = bytes(counts).translate(_HELD)  # the joker's byte (the 53rd) is never read
     out = []
     for base in (0, 13, 26, 39):
         key = held[base : base + 13]
@@ -78,3 +79,16 @@ def run_covered(mask: int, jokers: int) -> int:
     if covered & (1 << 14):
         covered |= 2
     return covered
+
+
+def no_meld_without_jokers(counts: tuple[int, ...], ace_high: bool) -> bool:
+    """Without jokers: no suit holds three run positions in a row and no rank three suits (R-M1, M2).
+
+    The first tests of the candidate generator's runs and groups, which then find nothing.
+    """
+    for m in rank_masks(counts):
+        if ace_high and m & 1:
+            m |= 1 << 13  # the high ace after the king
+        if m & (m >> 1) & (m >> 2):
+            return False
+    return not ranks_with(counts, 3)

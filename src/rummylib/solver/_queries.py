@@ -26,7 +26,7 @@ from rummylib.rules import Ruleset
 from rummylib.solver._find import GROUP_TEMPLATES
 from rummylib.solver._goout import plan_checked
 from rummylib.solver._goout_screen import clear_facts
-from rummylib.solver._masks import rank_masks, ranks_with
+from rummylib.solver._masks import no_meld_without_jokers, rank_masks, ranks_with
 
 __all__ = [
     "Candidate",
@@ -375,6 +375,8 @@ def hand_candidates(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate,
     the same order. ``counts`` and ``rules`` are trusted (the engine's own
     checked values). Cached per counts and ruleset (a bounded cache).
     """
+    if not (rules.jokers and counts[52]) and no_meld_without_jokers(counts, rules.ace_high):
+        return ()  # the answer of _compute, without its cache entry (most hands of random play)
     return _entry(counts, rules)[1]
 
 

@@ -1,0 +1,47 @@
+"""The state after an action the legal listing gave: :func:`~rummylib.apply`'s answer, minus checks already made.
+
+A learning environment plays only actions of the listing (each is legal:
+the listing is exact, R-T1..T7), so for the commonest steps (a stock draw,
+taking the discard, a discard) it builds the next state with ``apply``'s own
+builders and its own knowledge tracking (R-H1), without asking again what
+the listing answered (whose turn, which phase, the card held, R-D2's and
+R-T7's tests). Every other action goes through ``apply`` itself. A test
+checks the answer equals ``apply``'s for every listed action of many states.
+"""
+
+from __future__ import annotations
+
+from rummylib.actions import Action, Discard, DrawStock, TakeDiscard
+from rummylib.engine._apply import _close_opening, _draw_stock, discarded
+from rummylib.engine._check import apply
+from rummylib.engine._hand import add_card, replace
+from rummylib.engine._known import _without, track
+from rummylib.engine._oblige import take_discard_round
+from rummylib.engine._state import GameState, evolve_game, evolve_round
+
+__all__ = ["apply_listed"]
+
+
+def apply_listed(state: GameState, action: Action) -> GameState:
+    """``apply(state, action)`` for an ``action`` of ``legal_actions(state)`` (trusted: not checked again)."""
+    r = state.round
+    if type(action) is Discard:
+        # R-O4: the boundary closes an opening in progress (a listed discard meets R-O2). R-H1: a
+        # thrown card known to be in the hand is no longer (track's rule, built into the one new round).
+        seat = r.to_act
+        card = action.card
+        known = r.known_cards
+        if known[seat].counts[card.index]:
+            known = replace(known, seat, _without(known[seat], (card,)))
+        return discarded(state, _close_opening(state, r, action), card, known)
+    if type(action) is TakeDiscard:
+        # R-D2, T7: the listing asked may_take_discard already. R-H1: everyone saw the card taken.
+        seat = r.to_act
+        known = replace(r.known_cards, seat, add_card(r.known_cards[seat], r.discard[-1]))
+        return evolve_game(state, round=evolve_round(take_discard_round(state.rules, r), known_cards=known))
+    if type(action) is DrawStock:
+        after = _draw_stock(state, r, action)
+        if not r.known_stock and after.round.restocks == r.restocks:
+            return after  # no refill and no card of public order: track would keep it as it is (R-H1, D4, D6)
+        return track(state, action, after)
+    return apply(state, action)
