@@ -51,6 +51,14 @@ def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:
     return CardMultiset(cards[:size])
 
 
+def assert_same_as_default(hand: CardMultiset, rules: Ruleset, changed: SearchSettings, keep: int) -> None:
+    """The opening found under ``changed`` is worth what the default settings' is (points, cards, penalty)."""
+    got, want = (search_opening(hand, rules, s, keep=keep) for s in (changed, DEFAULT_SETTINGS))
+    assert (None if got is None else (got.points, got.cards_placed, got.penalty)) == (
+        None if want is None else (want.points, want.cards_placed, want.penalty)
+    )
+
+
 @contextmanager
 def counted(kind: type[Cover]) -> Iterator[list[int]]:
     """Count the states ``kind``'s search visits (calls of its ``best``)."""
@@ -124,10 +132,7 @@ def test_decomposition_right_after_keeping_a_card_gives_up_matches_the_search(
         leftover_sets=budget,
         leftover_programmes=budget,
     )
-    opening = search_opening(hand, rules, early, keep=keep)
-    plain = search_opening(hand, rules, DEFAULT_SETTINGS, keep=keep)
-    got = None if opening is None else (opening.points, opening.cards_placed, opening.penalty)
-    assert got == (None if plain is None else (plain.points, plain.cards_placed, plain.penalty))
+    assert_same_as_default(hand, rules, early, keep)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -180,10 +185,7 @@ def test_a_glance_and_a_short_decomposition_first_match_the_search(
         leftover_sets=budget,
         leftover_programmes=programmes + 1,
     )
-    opening = search_opening(hand, rules, first, keep=keep)
-    plain = search_opening(hand, rules, DEFAULT_SETTINGS, keep=keep)
-    got = None if opening is None else (opening.points, opening.cards_placed, opening.penalty)
-    assert got == (None if plain is None else (plain.points, plain.cards_placed, plain.penalty))
+    assert_same_as_default(hand, rules, first, keep)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -214,10 +216,7 @@ def test_a_first_round_without_the_duty_search_matches_the_search(
         leftover_sets=budget,
         leftover_programmes=budget,
     )
-    opening = search_opening(hand, rules, first, keep=keep)
-    plain = search_opening(hand, rules, DEFAULT_SETTINGS, keep=keep)
-    got = None if opening is None else (opening.points, opening.cards_placed, opening.penalty)
-    assert got == (None if plain is None else (plain.points, plain.cards_placed, plain.penalty))
+    assert_same_as_default(hand, rules, first, keep)
 
 
 def test_the_first_round_of_large_inputs_opens_with_the_decomposition() -> None:
