@@ -18,14 +18,14 @@ def add_card(hand: CardMultiset, card: Card) -> CardMultiset:
     """``hand`` with one more ``card``."""
     counts = list(hand.counts)
     counts[card.index] += 1
-    return _make(counts, len(hand) + 1)
+    return CardMultiset._trusted(tuple(counts), len(hand) + 1)
 
 
 def remove_card(hand: CardMultiset, card: Card) -> CardMultiset:
     """``hand`` less one ``card`` (the caller checked it is there)."""
     counts = list(hand.counts)
     counts[card.index] -= 1
-    return _make(counts, len(hand) - 1)
+    return CardMultiset._trusted(tuple(counts), len(hand) - 1)
 
 
 def remove_cards(hand: CardMultiset, cards: Iterable[Card]) -> CardMultiset | None:

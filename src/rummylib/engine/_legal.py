@@ -322,9 +322,9 @@ def _lay_offs(state: GameState) -> Iterator[Action]:
     for i, card, end in lay_off_candidates(p.hand.counts, p.r.table, p.rules):
         hand = remove_card(p.hand, card)
         turn = laid_off_turn(r, i, card)
-        if (hand and not needs_finish_check(evolve_round(r, turn=turn))) or _after_ok(
-            p, r, hand, turn, table=_grown_table(r, i, card, end)
-        ):
+        # needs_finish_check(evolve_round(r, turn=turn)), without the copy: it reads turn, opened, to_act
+        done = not (turn.has_obligation or turn.taken is not None or (turn.melds_laid and not r.opened[r.to_act]))
+        if (hand and done) or _after_ok(p, r, hand, turn, table=_grown_table(r, i, card, end)):
             yield LayOff(i, card, end)
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from rummylib.actions import Action, Discard, DrawStock, TakeDiscard
 from rummylib.engine._apply import _close_opening, _draw_stock, discarded
 from rummylib.engine._check import apply
-from rummylib.engine._hand import add_card, replace
-from rummylib.engine._known import _without, track
+from rummylib.engine._hand import add_card, remove_card, replace
+from rummylib.engine._known import track
 from rummylib.engine._oblige import take_discard_round
 from rummylib.engine._state import GameState, evolve_game, evolve_round
 
@@ -32,7 +32,7 @@ def apply_listed(state: GameState, action: Action) -> GameState:
         card = action.card
         known = r.known_cards
         if known[seat].counts[card.index]:
-            known = replace(known, seat, _without(known[seat], (card,)))
+            known = replace(known, seat, remove_card(known[seat], card))  # _without(known[seat], (card,))
         return discarded(state, _close_opening(state, r, action), card, known)
     if type(action) is TakeDiscard:
         # R-D2, T7: the listing asked may_take_discard already. R-H1: everyone saw the card taken.

@@ -74,6 +74,7 @@ class StateObserver:
             int, tuple[tuple[int, ...], tuple[bool, ...], list[tuple[int, bool, int]], list[tuple[int, int]]]
         ] = {}
         self._knowns: dict[tuple[int, int], tuple[tuple[CardMultiset, ...], bytes]] = {}
+        self._known_of: dict[int, tuple[CardMultiset, bytes]] = {}
         #: The last restocked cards and known stock order seen, and their bytes.
         self._refill: tuple[object, object, bytes] = (None, None, b"")
         #: Each viewer's seats in relative order: itself, then each seat to its left (R-P1).
@@ -99,14 +100,22 @@ class StateObserver:
             scalars = bytes([0 if v > 255 else v for v in mid])
             wide = wide + [(self._mid + i, v) for i, v in enumerate(mid) if v > 255]
         known = r.known_cards  # R-H1, D4, D6: what every player knows of the hands and the stock
-        public = self._knowns.get((id(known), seat))
-        if public is None or public[0] is not known:
-            public = self._known(known, seat)
+        if self._n == 2:  # the other seat's known cards alone: kept per multiset (a take changes the taker's)
+            other = known[1 - seat]
+            one = self._known_of.get(id(other))
+            if one is None or one[0] is not other:
+                one = self._known_one(other)
+            packed = one[1]
+        else:
+            public = self._knowns.get((id(known), seat))
+            if public is None or public[0] is not known:
+                public = self._known(known, seat)
+            packed = public[1]
         refill = self._refill
         if refill[0] is not r.restocked or refill[1] is not r.known_stock:  # only on a refill or a draw
             refill = self._refill = (r.restocked, r.known_stock, self._stock_tail(r.restocked, r.known_stock, refill))
         self._bytes[:] = b"".join(  # the same length: a wrong one is refused (the buffer is exported)
-            (self._phases[id(phase), mine], bytes(r.hands[seat].counts), hit[1], pile[1], scalars, public[1], refill[2])
+            (self._phases[id(phase), mine], bytes(r.hands[seat].counts), hit[1], pile[1], scalars, packed, refill[2])
         )
         vector = self._u8.astype(self._f32)  # a fresh float32 copy: the caller may keep it
         for at, value in hit[2]:
@@ -176,6 +185,14 @@ class StateObserver:
         if len(self._knowns) >= _CACHE_LIMIT:
             self._knowns.clear()
         entry = self._knowns[id(known), seat] = (known, packed)
+        return entry
+
+    def _known_one(self, known: CardMultiset) -> tuple[CardMultiset, bytes]:
+        # Two players: the known field is the other seat's known cards, once per multiset (the entry
+        # holds it, so its id cannot be reused meanwhile).
+        if len(self._known_of) >= _CACHE_LIMIT:
+            self._known_of.clear()
+        entry = self._known_of[id(known)] = (known, bytes(known.counts))
         return entry
 
     def _stock_tail(
