@@ -34,6 +34,7 @@ from rummylib.engine._oblige import (
     needs_finish_check,
     opening_needs,
     opening_search,
+    turn_needs_check,
 )
 from rummylib.engine._state import (
     GameState,
@@ -322,8 +323,7 @@ def _lay_offs(state: GameState) -> Iterator[Action]:
     for i, card, end in lay_off_candidates(p.hand.counts, p.r.table, p.rules):
         hand = remove_card(p.hand, card)
         turn = laid_off_turn(r, i, card)
-        # needs_finish_check(evolve_round(r, turn=turn)), without the copy: it reads turn, opened, to_act
-        done = not (turn.has_obligation or turn.taken is not None or (turn.melds_laid and not r.opened[r.to_act]))
+        done = not turn_needs_check(turn, r.opened[r.to_act])  # needs_finish_check without a round copy
         if (hand and done) or _after_ok(p, r, hand, turn, table=_grown_table(r, i, card, end)):
             yield LayOff(i, card, end)
 

@@ -32,7 +32,7 @@ from rummylib.engine._complete import (
 )
 from rummylib.engine._cover import cannot_cover, may_meld
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
-from rummylib.engine._state import FRESH_TURN, Phase, RoundState, evolve_round, evolve_turn
+from rummylib.engine._state import FRESH_TURN, Phase, RoundState, TurnState, evolve_round, evolve_turn
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.solver import find_melds
@@ -54,10 +54,12 @@ __all__ = [
 
 def needs_finish_check(r: RoundState) -> bool:
     """Whether the turn has a duty the solver must vouch for (else a discard always ends it)."""
-    turn = r.turn
-    if turn.has_obligation or turn.taken is not None:
-        return True
-    return bool(turn.melds_laid) and not r.opened[r.to_act]
+    return turn_needs_check(r.turn, r.opened[r.to_act])
+
+
+def turn_needs_check(turn: TurnState, opened: bool) -> bool:
+    """:func:`needs_finish_check` of a round with ``turn``, for a player to act who has opened or not."""
+    return turn.has_obligation or turn.taken is not None or (bool(turn.melds_laid) and not opened)
 
 
 # --- an opened player's new melds: the taken card and freed jokers (R-D2, J4) ----------------
