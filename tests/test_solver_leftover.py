@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
 
-from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, best_partition, deck
+from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Opening, Ruleset, best_partition, deck
 from rummylib._card import CARDS
 from rummylib.melds import is_clean_run
 from rummylib.solver import _keep, _opening
@@ -51,6 +51,14 @@ def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:
     return CardMultiset(cards[:size])
 
 
+def assert_same_as_oracle(hand: list[Card], rules: Ruleset, changed: SearchSettings, keep: int) -> Opening | None:
+    """The opening found under ``changed``, checked to be worth the brute-force oracle's (points, cards, penalty)."""
+    opening = search_opening(hand, rules, changed, keep=keep)
+    got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
+    assert got == oracle_opening(hand, rules, keep=keep)
+    return opening
+
+
 def assert_same_as_default(hand: CardMultiset, rules: Ruleset, changed: SearchSettings, keep: int) -> None:
     """The opening found under ``changed`` is worth what the default settings' is (points, cards, penalty)."""
     got, want = (search_opening(hand, rules, s, keep=keep) for s in (changed, DEFAULT_SETTINGS))
@@ -79,9 +87,7 @@ def test_opening_by_leftover_matches_oracle(case: tuple[Ruleset, list[Card]], ke
     # R-O2, O3, T3: the best opening is the best over what it leaves in hand (at least
     # ``keep`` cards) of the best cover laying all the rest; tie-breaks by the leftover.
     rules, hand = case
-    opening = search_opening(hand, rules, FIRST, keep=keep)
-    got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
-    assert got == oracle_opening(hand, rules, keep=keep)
+    opening = assert_same_as_oracle(hand, rules, FIRST, keep)
     if opening is not None:
         laid = CardMultiset(c for m in opening.melds for c in m.cards)
         assert laid + opening.leftover == CardMultiset(hand)
@@ -97,9 +103,7 @@ def test_opening_by_leftover_over_budget_matches_oracle(
     # with the same answer.
     rules, hand = case
     tight = attrs.evolve(FIRST, leftover_sets=budget, leftover_programmes=budget)
-    opening = search_opening(hand, rules, tight, keep=keep)
-    got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
-    assert got == oracle_opening(hand, rules, keep=keep)
+    assert_same_as_oracle(hand, rules, tight, keep)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -155,9 +159,7 @@ def test_a_glance_and_a_short_decomposition_first_match_oracle(
         leftover_sets=2,
         leftover_programmes=programmes + 1,
     )
-    opening = search_opening(hand, rules, first, keep=keep)
-    got = None if opening is None else (opening.points, opening.cards_placed, -opening.penalty)
-    assert got == oracle_opening(hand, rules, keep=keep)
+    assert_same_as_oracle(hand, rules, first, keep)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
