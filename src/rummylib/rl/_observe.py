@@ -21,7 +21,7 @@ from typing import Any, Final
 from rummylib._card import NUM_CARD_KINDS
 from rummylib.cards import Card, CardMultiset
 from rummylib.encoding import ObservationEncoder
-from rummylib.encoding._observation import _NO_TURN, _PHASE_CODES, COUNTER_CAP
+from rummylib.encoding._observation import _PHASE_CODES, COUNTER_CAP, pile_change
 from rummylib.engine import GameState, Phase, TableMeld, view
 from rummylib.engine._state import RoundState
 
@@ -67,8 +67,7 @@ class StateObserver:
         # Keyed on the phase's identity: an enum's own hash runs in Python.
         self._phases = {(id(p), mine): bytes([*_PHASE_CODES[p], mine]) for p in Phase for mine in (False, True)}
         self._tables: dict[tuple[int, int], tuple[tuple[TableMeld, ...], bytes, list[tuple[int, int]]]] = {}
-        self._last_pile: tuple[tuple[Card, ...], bytes] = ((), bytes(2 * NUM_CARD_KINDS))
-        self._slots = encoder.slots
+        self._last_pile: tuple[tuple[Card, ...], bytes] = ((), bytes(encoder._pile_counts(())))
         #: Per seat: the totals and opened flags last seen, and what :meth:`_seat_entry` made of them.
         self._seats: dict[
             int, tuple[tuple[int, ...], tuple[bool, ...], list[tuple[int, bool, int]], list[tuple[int, int]]]
@@ -138,20 +137,7 @@ class StateObserver:
         for s, opened, total in seats[2]:
             out += (len(hands[s]), opened, total)
         turn = r.turn
-        if mine:  # the encoder's turn field (``_turn_numbers``): the viewer's own turn only
-            d, k, m = turn.drawn, turn.taken, turn.must_meld
-            laid = turn.melds_laid
-            out += (
-                0 if d is None else d.index + 1,
-                0 if k is None else k.index + 1,
-                0 if m is None else m.index + 1,
-                turn.must_go_out,
-                turn.freed_jokers,
-                min(self._slots, laid),
-                turn.laid,
-            )
-        else:
-            out += _NO_TURN
+        out += self._enc._turn_numbers(turn if mine else None)  # the viewer's own turn only
         if r.phase is _PLAY:  # R-O4: the opening in progress of the seat to act is public
             points = turn.opening_points
             out += (min(self._opening_cap, points), turn.opening_clean)
@@ -236,26 +222,15 @@ class StateObserver:
         # pile. A pile one discard longer or one take shorter than the last one (R-D1, D2: the most
         # common change by far) is the last one's bytes with one count and the top changed.
         last, packed = self._last_pile
-        size = len(discard)
-        if size == len(last) + 1 and discard[:-1] == last:  # a discard onto the last pile
-            out = bytearray(packed)
-            i = discard[-1].index
-            out[i] += 1
-            if last:
-                out[NUM_CARD_KINDS + last[-1].index] = 0
-            out[NUM_CARD_KINDS + i] = 1
-        elif size == len(last) - 1 and last[:-1] == discard:  # the last pile's top taken
-            out = bytearray(packed)
-            i = last[-1].index
-            out[i] -= 1
-            out[NUM_CARD_KINDS + i] = 0
-            if discard:
-                out[NUM_CARD_KINDS + discard[-1].index] = 1
+        change = pile_change(last, discard)
+        if change is None:
+            out = bytearray(self._enc._pile_counts(discard))  # counted from every card
         else:
-            out = bytearray(2 * NUM_CARD_KINDS)
-            for card in discard:
-                out[card.index] += 1
+            out = bytearray(packed)
+            out[change[0]] += change[1]
+            if last:
+                out[NUM_CARD_KINDS + last[-1].index] = 0  # the old top
             if discard:
-                out[NUM_CARD_KINDS + discard[-1].index] = 1
+                out[NUM_CARD_KINDS + discard[-1].index] = 1  # the new top
         entry = self._last_pile = (discard, bytes(out))
         return entry
