@@ -298,19 +298,21 @@ def test_decomposition_gives_way_past_its_budget() -> None:
         _solve_in(dealt(REMIK, 72, 14), REMIK, 1, tuned(leftover_programmes=1), "rank", by_left=(10**6, {}))
 
 
+@pytest.mark.parametrize("first", [0, 10**6])
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8))
-def test_laying_every_card_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
+def test_laying_every_card_matches_oracle(first: int, case: tuple[Ruleset, list[Card]]) -> None:
     # R-V: the cover that lays every card (tried by best_partition where it finds no first
     # cover) exists exactly when the oracle lays every card some candidate can take, and
-    # it lays exactly those.
+    # it lays exactly those: by the lowest card first alone (first 0), and by the most
+    # constrained card first, within a budget it never runs out of (laid_first_budget).
     rules, hand = case
     ms = CardMultiset(hand)
     jokers = ms.jokers if rules.jokers else 0
     tables = tables_for(ms.counts, jokers, rules)
     cover = Cover(tables, entries(tables, lambda shape: 0, (0,) * 53), (0,) * 53, DEFAULT_SETTINGS)
     x = cover.restrict(pack(ms.counts, tables), jokers)
-    shapes = laid_whole(tables, x, jokers, tuned(hunt_budget=10**6))
+    shapes = laid_whole(tables, x, jokers, tuned(hunt_budget=10**6, laid_first_budget=first))
     # Cards no candidate takes (dropped by restrict) are left in every answer.
     dead = [i for i in range(52) if ms.counts[i] and not (x >> (tables.width * tables.pos[i])) & tables.field]
     kept = Counter({CARDS[i]: ms.counts[i] for i in dead})
@@ -331,6 +333,17 @@ def test_a_whole_multiset_laid_whole_is_found_at_once() -> None:
         p = best_partition(hand, REMIK)
     assert p.penalty == 0 and not p.leftover
     assert 0 < states[0] <= 20_000
+
+
+def test_a_whole_multiset_laid_whole_by_the_most_constrained_card_first() -> None:
+    # R-V: these 70 cards (seed 78) can all be laid (HiGHS: penalty 0); the lowest card
+    # first ran out of its 20,000 states and the least-deadwood search then took seconds,
+    # while the most constrained card first (laid_first_budget) finds a cover in 232.
+    hand = dealt(REMIK, 70, 78)
+    with counted(Constrained) as states:
+        p = best_partition(hand, REMIK)
+    assert p.penalty == 0 and not p.leftover
+    assert 0 < states[0] <= DEFAULT_SETTINGS.laid_first_budget
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -389,12 +389,14 @@ def by_leftover(
 def laid_whole(tables: Tables, x: int, jokers: int, settings: SearchSettings) -> list[Shape] | None:
     """Shapes that lay every card of ``x`` and every joker, or ``None`` if there are none or the search runs out.
 
-    The search that lays every card (:class:`Laid`), rank-major whatever the
-    order of ``tables`` (measured: suit-major gets lost), priced by its own
-    relaxation, within ``hunt_budget`` memoised states (a first cover's). A partition that
-    lays every card leaves no penalty, the least there is: on 100 cards of
-    seed 5 the least-deadwood search, never told that nothing need be left,
-    wandered for minutes, while this finds such a cover in a few hundred states.
+    The search that lays every card, rank-major whatever the order of
+    ``tables`` (measured: suit-major gets lost), priced by its own relaxation:
+    first :class:`Constrained` within ``laid_first_budget`` memoised states,
+    then :class:`Laid` within ``hunt_budget`` (a first cover's), each exact if
+    it ends. A partition that lays every card leaves no penalty, the least
+    there is: on 100 cards of seed 5 the least-deadwood search, never told that
+    nothing need be left, wandered for minutes, while this finds such a cover
+    in a few hundred states.
     """
     w, field = tables.width, tables.field
     counts = [0] * 52
@@ -408,9 +410,17 @@ def laid_whole(tables: Tables, x: int, jokers: int, settings: SearchSettings) ->
     if cards_in(x, ranked.width, ranked.field) < sum(counts):
         return None  # a card no candidate takes
     _, _, _, best_points = scales(tables.rules)
+    search = tightened(plain, ranked, x, jokers, _laid_split(best_points), 0, Laid)
+    floor = SCALE * BONUS * (sum(counts) + jokers) - 1
+    if settings.laid_first_budget:
+        first = attrs.evolve(settings, memo_limit=settings.laid_first_budget, give_up=True)
+        constrained = Constrained(ranked, search.rows, search.potential, first, fine=search.fine, scale=search.scale)
+        try:
+            value = constrained.solve(x, jokers, 0, floor, SCALE)
+            return constrained.path(x, jokers, 0, value) if value > floor else None
+        except OverBudget:
+            pass  # the lowest card first, within hunt_budget
     try:
-        search = tightened(plain, ranked, x, jokers, _laid_split(best_points), 0, Laid)
-        floor = SCALE * BONUS * (sum(counts) + jokers) - 1
         value = search.solve(x, jokers, 0, floor, SCALE)
         return search.path(x, jokers, 0, value) if value > floor else None
     except OverBudget:
