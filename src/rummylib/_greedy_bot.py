@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from typing import Final
 
 from rummylib._card import CARDS
@@ -17,6 +18,7 @@ from rummylib.rules import DiscardRule, Ruleset
 from rummylib.scoring import card_penalty
 from rummylib.solver import Opening, Partition, best_opening, best_partition
 from rummylib.solver._queries import plan_checked, sorted_by_points
+from rummylib.solver._results import RulesCache
 from rummylib.solver._search import card_penalties
 
 __all__ = ["GreedyBot", "no_legal_action"]
@@ -251,10 +253,16 @@ def _ends_taking(meld: Meld, card: Card) -> tuple[End | None, ...]:
 
 def _costliest_first(cards: CardMultiset, rules: Ruleset) -> list[Card]:
     """The distinct cards of ``cards``, costliest first (R-V1), ties by the higher card index."""
-    pens = card_penalties(rules)  # card_penalty of each card index, kept per ruleset
-    held = [i for i, n in enumerate(cards.counts) if n]
-    held.sort(key=lambda i: pens[i] << 6 | i, reverse=True)  # indices are below 64: one int per key
+    held = list(compress(_INDICES, cards.counts))
+    held.sort(key=_DEADWOOD_KEYS(rules).__getitem__, reverse=True)
     return [CARDS[i] for i in held]
+
+
+_INDICES: Final = range(53)
+#: Per ruleset, the sort key of each card index: its penalty (R-V1), then the index (below 64: one int per key).
+_DEADWOOD_KEYS: RulesCache[tuple[int, ...]] = RulesCache(
+    lambda rules: tuple(pen << 6 | i for i, pen in enumerate(card_penalties(rules)))
+)
 
 
 def _fallback(view: PlayerView, legal: Sequence[Action]) -> Action:

@@ -28,6 +28,7 @@ from rummylib.solver._search import (
 )
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._small import small_partition
+from rummylib.solver._small_jokers import small_joker_partition
 from rummylib.solver._small_list import small_partition_of_list
 from rummylib.solver._tables import Shape, Tables, build_melds, leftover, tables_for
 
@@ -129,6 +130,8 @@ def _search(hand: Iterable[Card], rules: Ruleset, settings: SearchSettings) -> P
     """:func:`search_partition` past the list fast path: the checked multiset, small or general."""
     ms, checked = prepare(hand, rules, "hand")
     small = small_partition(ms, checked, settings)  # small hands without jokers: same answer, sooner
+    if small is None:
+        small = small_joker_partition(ms, checked, settings)  # and with jokers
     if small is not None:
         return small
     jokers = ms.jokers if checked.jokers else 0

@@ -25,8 +25,9 @@ class SearchSettings:
     candidate meld can take are dropped, where the search drops them first).
 
     Attributes:
-        small_max: inputs of at most this many cards without jokers take the
-            bitmask fast path of ``best_partition`` (``_small``); 0 turns it off.
+        small_max: inputs of at most this many cards take the bitmask fast
+            paths of ``best_partition`` (``_small`` without jokers,
+            ``_small_jokers`` with them); 0 turns them off.
         trial_from: inputs of this many cards or more first get a short trial
             of the plain search (whole decks: every card has a place).
         trial_budget: memoised states a trial, or the exact finish of an LP

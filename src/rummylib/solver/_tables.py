@@ -321,6 +321,21 @@ def build_melds(shapes: list[Shape], rules: Ruleset, *, mix_clean: bool = True) 
         else:
             suit, start = runs[index][0], runs[index][1]
             lay, slots = layouts[index]
-            cards = tuple(JOKER if j else CARDS[c] for c, j in zip(lay, slots))
-            melds.append(Run(_SUITS[suit], start, cards))
+            melds.append(_joined_run(suit, start, tuple(lay), tuple(slots)))
     return melds
+
+
+#: Runs joined from pieces, by suit, start and layout (values, so answers share them); bounded as ``_BUILT``.
+_JOINED: dict[tuple[int, int, tuple[int, ...], tuple[bool, ...]], Run] = {}
+
+
+def _joined_run(suit: int, start: int, layout: tuple[int, ...], joker_slots: tuple[bool, ...]) -> Run:
+    """The run of ``layout`` (card index per position; ``joker_slots`` marks jokers) from ``start``, built once."""
+    key = (suit, start, layout, joker_slots)
+    run = _JOINED.get(key)
+    if run is None:
+        if len(_JOINED) >= _BUILT_MAX:
+            _JOINED.clear()
+        cards = tuple(JOKER if j else CARDS[c] for c, j in zip(layout, joker_slots))
+        run = _JOINED[key] = Run(_SUITS[suit], start, cards)
+    return run
