@@ -281,12 +281,12 @@ class OpeningSearch:
 
     def _finish(self, counts: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
         """The opening is complete: can the rest of the turn end legally?"""
-        rest = CardMultiset._trusted(counts)
         if self._go_out:
-            table = (*self._table, *(self.melds[j].meld for j in chosen))
             key = (counts, chosen)
             hit = self._plans.get(key)
-            if hit is None:
+            if hit is None:  # the hand left and the table after the opening: built for a new plan only
+                rest = CardMultiset._trusted(counts)
+                table = (*self._table, *(self.melds[j].meld for j in chosen))
                 hit = self._plans[key] = not self._hopeless(rest, table, self._rules) and (
                     goes_out(rest, table, self._rules, opened=True)
                 )
