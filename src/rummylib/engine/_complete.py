@@ -21,15 +21,14 @@ hand's size and card bound down instead of summing them at every node.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from typing import Final
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._cache import goes_out, hand_opens, register
+from rummylib.engine._screen import card_bound, may_open
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
-from rummylib.solver._masks import ranks_with, run_covered, suit_masks
 from rummylib.solver._queries import Candidate, sorted_by_points
 
 __all__ = [
@@ -41,72 +40,6 @@ __all__ = [
     "may_open",
     "minus",
 ]
-
-
-def _card_bound(index: int) -> int:
-    # The most a card can bring to an opening (R-V, O3): an ace 11, a picture 10, a joker 11.
-    if index == 52:
-        return 11
-    rank = index % 13 + 1
-    return 11 if rank == 1 else min(rank, 10)
-
-
-_BOUND = tuple(_card_bound(i) for i in range(53))
-
-
-def card_bound(counts: tuple[int, ...]) -> int:
-    """An upper bound on the opening points ``counts`` can still bring."""
-    return sum(map(operator.mul, counts, _BOUND))
-
-
-def _points_table() -> tuple[int, ...]:
-    table = [0] * (1 << 13)
-    for mask in range(1, 1 << 13):
-        low = (mask & -mask).bit_length() - 1
-        table[mask] = table[mask & (mask - 1)] + _BOUND[low]
-    return tuple(table)
-
-
-#: Per 13-bit mask of rank indices (0 = ace), the most one card of each of those ranks brings (R-V, O3).
-_POINTS: Final = _points_table()
-#: Maps a count byte to 1 when two or more copies are held (``bytes.translate``).
-_TWO_OR_MORE: Final = bytes([0, 0] + [1] * 254)
-_LOW13: Final = (1 << 13) - 1
-
-
-def _eligible(counts: tuple[int, ...], masks: list[int], jokers: int) -> list[int]:
-    """Per suit, bit ``r`` per rank index held that some meld of ``counts`` could hold (see :func:`may_open`)."""
-    groups = ranks_with(counts, 2 if jokers else 3)
-    # ``run_covered`` keeps held positions only, so each mask holds ranks of this suit held.
-    return [(run_covered(m, jokers) >> 1 & _LOW13) | (groups & m >> 1) for m in masks]
-
-
-def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) -> bool:
-    """A cheap necessary condition for an opening worth ``need`` in ``counts`` (bit masks per suit).
-
-    ``False`` when a clean run is needed and no suit holds three in a row, or
-    when the cards that could sit in any meld at all cannot bring ``need``: a
-    card counts when some window of three around it holds it with the jokers,
-    or its rank is held in three suits (two, with a joker).
-    """
-    jokers = counts[52] if rules.jokers else 0
-    masks = suit_masks(counts, rules.ace_high)
-    if clean and not any(m & (m >> 1) & (m >> 2) for m in masks):
-        return False
-    if need <= 0:
-        return True
-    eligible = _eligible(counts, masks, jokers)
-    bound = 11 * jokers + _POINTS[eligible[0]] + _POINTS[eligible[1]] + _POINTS[eligible[2]] + _POINTS[eligible[3]]
-    if bound >= need:  # one copy of each eligible card brings enough already
-        return True
-    more = bytes(counts[:52]).translate(_TWO_OR_MORE)  # further copies (two or more decks)
-    i = more.find(1)
-    while i >= 0:
-        suit, rank = divmod(i, 13)
-        if eligible[suit] >> rank & 1:
-            bound += (counts[i] - 1) * _BOUND[i]
-        i = more.find(1, i + 1)
-    return bound >= need
 
 
 #: A candidate meld on count vectors (the solver's :class:`~rummylib.solver._queries.Candidate`).
@@ -348,12 +281,12 @@ class OpeningSearch:
 
     def _finish(self, counts: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
         """The opening is complete: can the rest of the turn end legally?"""
-        rest = CardMultiset._trusted(counts)
         if self._go_out:
-            table = (*self._table, *(self.melds[j].meld for j in chosen))
             key = (counts, chosen)
             hit = self._plans.get(key)
-            if hit is None:
+            if hit is None:  # the hand left and the table after the opening: built for a new plan only
+                rest = CardMultiset._trusted(counts)
+                table = (*self._table, *(self.melds[j].meld for j in chosen))
                 hit = self._plans[key] = not self._hopeless(rest, table, self._rules) and (
                     goes_out(rest, table, self._rules, opened=True)
                 )

@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 
 from rummylib.cards import CardMultiset
+from rummylib.engine._screen import covered_tables
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_screen import table_takes
@@ -247,15 +248,10 @@ def may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> b
         return True
     suit, rank0 = divmod(index, 13)
     masks = rank_masks(nat)
-    others = sum(m >> rank0 & 1 for m in masks) - (masks[suit] >> rank0 & 1)
+    bit = 1 << rank0
+    others = bool(masks[0] & bit) + bool(masks[1] & bit) + bool(masks[2] & bit) + bool(masks[3] & bit)
+    others -= bool(masks[suit] & bit)
     if others >= 2 or (others and jokers and rules.group3_max_jokers):
         return True
-    top = 14 if rules.ace_high else 13
-    m = masks[suit] << 1  # bit p per run position p held (1 = ace low .. 13 = king)
-    if top == 14 and m & 2:
-        m |= 1 << 14  # the high ace
-    for pos in (1, 14) if rank0 == 0 and top == 14 else (rank0 + 1,):
-        for start in (pos - 2, pos - 1, pos):
-            if start >= 1 and start + 2 <= top and ((m >> start & 7) & ~(1 << (pos - start))).bit_count() + jokers >= 2:
-                return True
-    return False
+    # A run: with the card in, some window of three around it holds two more cards or jokers (a table per mask).
+    return bool(covered_tables(rules.ace_high)[1 if jokers else 0][masks[suit] | bit] & bit)

@@ -315,12 +315,14 @@ def _discards(state: GameState) -> Iterable[Action]:
 
 def _lay_offs(state: GameState) -> Iterator[Action]:
     p = _play(state)
-    if p is None or not p.boundary_ok:
-        return
-    if not (p.opened_after or p.rules.lay_off_before_opening):
+    if p is None or not p.boundary_ok or not (p.opened_after or p.rules.lay_off_before_opening):
         return
     r = p.crossed
-    for i, card, end in lay_off_candidates(p.hand.counts, p.r.table, p.rules):
+    found = lay_off_candidates(p.hand.counts, p.r.table, p.rules)
+    if len(p.hand) > 1 and not turn_needs_check(r.turn, r.opened[r.to_act]):
+        yield from (LayOff(i, card, end) for i, card, end in found)  # a lay-off adds no duty: each keeps a card
+        return
+    for i, card, end in found:
         hand = remove_card(p.hand, card)
         turn = laid_off_turn(r, i, card)
         done = not turn_needs_check(turn, r.opened[r.to_act])  # needs_finish_check without a round copy
@@ -374,8 +376,13 @@ def _melds(state: GameState) -> Iterator[Action]:
         return
     seat = r.to_act
     counts = p.hand.counts
+    free = turn.taken is None and not turn.has_obligation  # then a meld adds no duty (R-D2, J4, T7)
+    size = len(p.hand)
     for info in hand_candidates(counts, rules):
         meld = info.meld
+        if free and info.size < size:  # a card is kept: nothing to check
+            yield LayMeld(meld)
+            continue
         hand = CardMultiset._trusted(minus(counts, info))
         new_turn = melded_turn(turn, (meld,), rules, opening=False)
         if (hand and not new_turn.has_obligation and new_turn.taken is None) or _after_ok(

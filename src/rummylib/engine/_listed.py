@@ -2,22 +2,24 @@
 
 A learning environment plays only actions of the listing (each is legal:
 the listing is exact, R-T1..T7), so for the commonest steps (a stock draw,
-taking the discard, a discard) it builds the next state with ``apply``'s own
-builders and its own knowledge tracking (R-H1), without asking again what
-the listing answered (whose turn, which phase, the card held, R-D2's and
+taking the discard, a discard, a new meld that leaves cards in the hand) it
+builds the next state with ``apply``'s own builders and its own knowledge
+tracking (R-H1), without asking again what the listing answered (whose turn,
+which phase, the card held, the meld's validity, R-O4's, D2's, J4's and
 R-T7's tests). Every other action goes through ``apply`` itself. A test
 checks the answer equals ``apply``'s for every listed action of many states.
 """
 
 from __future__ import annotations
 
-from rummylib.actions import Action, Discard, DrawStock, TakeDiscard
+from rummylib.actions import Action, Discard, DrawStock, LayMeld, TakeDiscard
 from rummylib.engine._apply import _close_opening, _draw_stock, discarded
 from rummylib.engine._check import apply
-from rummylib.engine._hand import add_card, remove_card, replace
-from rummylib.engine._known import track
+from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
+from rummylib.engine._known import _without, track
 from rummylib.engine._oblige import take_discard_round
-from rummylib.engine._state import GameState, evolve_game, evolve_round
+from rummylib.engine._state import GameState, evolve_game, evolve_round, table_meld
+from rummylib.engine._turn import melded_turn
 
 __all__ = ["apply_listed"]
 
@@ -44,4 +46,16 @@ def apply_listed(state: GameState, action: Action) -> GameState:
         if not r.known_stock and after.round.restocks == r.restocks:
             return after  # no refill and no card of public order: track would keep it as it is (R-H1, D4, D6)
         return track(state, action, after)
+    if type(action) is LayMeld:
+        seat = r.to_act
+        meld = action.meld
+        hand = remove_cards(r.hands[seat], meld.cards)
+        if hand:  # R-O4, D2, J4, T7: the listing vouched the turn can still end (an empty hand goes out: apply)
+            known = r.known_cards
+            if known[seat]:  # R-H1: laid cards known to be in the hand are no longer
+                known = replace(known, seat, _without(known[seat], meld.cards))
+            turn = melded_turn(r.turn, (meld,), state.rules, opening=not r.opened[seat])
+            table = (*r.table, table_meld(meld=meld, owner=seat))
+            new = evolve_round(r, hands=replace(r.hands, seat, hand), table=table, turn=turn, known_cards=known)
+            return evolve_game(state, round=new)
     return apply(state, action)
