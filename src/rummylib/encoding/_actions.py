@@ -261,6 +261,10 @@ class ActionCodec:
         bijection on legal actions), so an environment plays it without decoding.
         """
         self._check_state(state)
+        return self._listed_by_id(state)
+
+    def _listed_by_id(self, state: GameState) -> dict[int, Action]:
+        """:meth:`_legal_by_id` of a state already known to be of this codec's rules and table size."""
         r = state.round
         if r.phase is Phase.DRAW:  # the listing's _draws, without a generator: the stock, then the pile if allowed
             take = bool(r.discard) and may_take_discard(state.rules, r)

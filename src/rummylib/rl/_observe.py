@@ -64,8 +64,9 @@ class StateObserver:
         self._table_at = offsets["table"].offset
         # A float32 holds every integer up to 2**24 exactly; past that, the encoder's own path.
         self._fast = max(encoder.high) < 1 << 24
-        # Keyed on the phase's identity: an enum's own hash runs in Python.
-        self._phases = {(id(p), mine): bytes([*_PHASE_CODES[p], mine]) for p in Phase for mine in (False, True)}
+        # Per phase, keyed on its identity (an enum's own hash runs in Python): its bytes for a viewer not to
+        # act and for the viewer to act, indexed by ``mine``.
+        self._phases = {id(p): (bytes([*_PHASE_CODES[p], 0]), bytes([*_PHASE_CODES[p], 1])) for p in Phase}
         self._tables: dict[tuple[int, int], tuple[tuple[TableMeld, ...], bytes, list[tuple[int, int]]]] = {}
         self._last_pile: tuple[tuple[Card, ...], bytes] = ((), bytes(encoder._pile_counts(())))
         #: Per seat: the totals and opened flags last seen, and what :meth:`_seat_entry` made of them.
@@ -78,6 +79,8 @@ class StateObserver:
         self._refill: tuple[object, object, bytes] = (None, None, b"")
         #: Each viewer's seats in relative order: itself, then each seat to its left (R-P1).
         self._order = [tuple((seat + k) % self._n for k in range(self._n)) for seat in range(self._n)]
+        #: Per seat, the entry of :meth:`_table` last used (first: the empty table's).
+        self._table_of = [self._table((), seat) for seat in range(self._n)]
 
     def __call__(self, state: GameState, seat: int) -> Any:
         if not self._fast:
@@ -86,9 +89,11 @@ class StateObserver:
         phase = r.phase
         mine = r.to_act == seat and (phase is _DRAW or phase is _PLAY)
         table = r.table
-        hit = self._tables.get((id(table), seat))
-        if hit is None or hit[0] is not table:
-            hit = self._table(table, seat)
+        hit = self._table_of[seat]  # the seat's last table: the same one on most calls
+        if hit[0] is not table:
+            kept = self._tables.get((id(table), seat))
+            hit = kept if kept is not None and kept[0] is table else self._table(table, seat)
+            self._table_of[seat] = hit
         pile = self._last_pile
         if pile[0] is not r.discard:
             pile = self._pile(r.discard)
@@ -114,7 +119,7 @@ class StateObserver:
         if refill[0] is not r.restocked or refill[1] is not r.known_stock:  # only on a refill or a draw
             refill = self._refill = (r.restocked, r.known_stock, self._stock_tail(r.restocked, r.known_stock, refill))
         self._bytes[:] = b"".join(  # the same length: a wrong one is refused (the buffer is exported)
-            (self._phases[id(phase), mine], bytes(r.hands[seat].counts), hit[1], pile[1], scalars, packed, refill[2])
+            (self._phases[id(phase)][mine], bytes(r.hands[seat].counts), hit[1], pile[1], scalars, packed, refill[2])
         )
         vector = self._u8.astype(self._f32)  # a fresh float32 copy: the caller may keep it
         for at, value in hit[2]:

@@ -35,7 +35,7 @@ from ._observe import StateObserver
 
 __all__ = ["env", "raw_env"]
 
-#: The mask's dtype, made once (frombuffer converts a type to a dtype on every call).
+#: The mask's dtype, made once (numpy converts a type to a dtype on every call).
 _INT8 = np.dtype(np.int8)
 
 
@@ -191,6 +191,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         #: The legal ids of the agent to act, each with its action (``codec.decode`` of the id).
         self._legal: dict[int, Action] = {}
         self._seats = {a: i for i, a in enumerate(self.possible_agents)}
+        self._mask_shape = (self.codec.size,)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object on every call)."""
@@ -220,7 +221,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     def _moved(self) -> None:
         assert self.game is not None
         self._cache = {}
-        self._legal = self.codec._legal_by_id(self.game)
+        self._legal = self.codec._listed_by_id(self.game)  # the env's own state: no need to check it again
         self.agent_selection = self.possible_agents[self.game.round.to_act]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -248,7 +249,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         # numpy's zeros and a fancy-indexed write for the few ids of a step. ``_legal`` is empty once
         # the episode is over or truncated (``_finish``), so the mask is all zeros then.
         packed = self.codec._mask(self._legal if seat == self.game.round.to_act else ())
-        out: dict[str, np.ndarray] = {"observation": vector, "action_mask": np.frombuffer(packed, dtype=_INT8)}
+        # ndarray's own constructor over the buffer: the array np.frombuffer gives, without its argument parsing.
+        mask = np.ndarray(self._mask_shape, _INT8, packed)
+        out: dict[str, np.ndarray] = {"observation": vector, "action_mask": mask}
         self._cache[agent] = out
         return out
 
