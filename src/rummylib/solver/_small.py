@@ -55,7 +55,7 @@ from rummylib.solver._priced import wants_lp
 from rummylib.solver._results import Partition, RulesCache, trusted_partition
 from rummylib.solver._search import card_penalties
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
-from rummylib.solver._tables import POS, Shape, build_meld, card_index_at, piece_tables
+from rummylib.solver._tables import POS, Shape, build_meld, card_index_at, piece_tables, sum_at
 
 __all__ = ["small_partition"]
 
@@ -315,7 +315,7 @@ def small_partition(ms: CardMultiset, rules: Ruleset, settings: SearchSettings =
     rows = table.rows
     memo1: _Memo = {0: (0, True, None)}
     b = sum(compress(_BIT, map(_MORE_THAN_ONE, counts))) & live
-    rem = _sum_at(a, pos_pens) + _sum_at(b, pos_pens)
+    rem = sum_at(a, pos_pens) + sum_at(b, pos_pens)
     memo2: _Memo = {}
     gain = _best2(a, b, rem, -1, rows, pos_pens, memo2, memo1)
     chosen = _path2(a, b, memo2, memo1)
@@ -333,20 +333,10 @@ def _result(chosen: list[_Entry], counts: tuple[int, ...], ms: CardMultiset | No
     return trusted_partition(tuple(_melds(chosen)), CardMultiset._trusted(tuple(left)), penalty)
 
 
-def _sum_at(a: int, values: tuple[int, ...]) -> int:
-    """The sum of ``values`` at the positions of the bits of ``a``."""
-    total = 0
-    while a:
-        low = a & -a
-        total += values[low.bit_length() - 1]
-        a ^= low
-    return total
-
-
 def _search1(b: int, rows: _Table, pos_pens: tuple[int, ...]) -> _Answer:
     """The search's answer on the live single copies ``b`` (a bit per search position)."""
     memo1: _Memo = {0: (0, True, None)}
-    gain = _best1(b, _sum_at(b, pos_pens), -1, rows, pos_pens, memo1)
+    gain = _best1(b, sum_at(b, pos_pens), -1, rows, pos_pens, memo1)
     chosen = _path1(b, memo1, [])
     used = tuple(c for entry in chosen for c in entry.naturals)
     return _Answer(tuple(_melds(chosen)), used, gain)

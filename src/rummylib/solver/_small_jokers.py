@@ -42,7 +42,7 @@ from rummylib.solver._priced import wants_lp
 from rummylib.solver._results import Partition, RulesCache
 from rummylib.solver._search import card_penalties, shape_gain_penalty
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
-from rummylib.solver._tables import POS, Shape, build_melds, leftover, piece_tables
+from rummylib.solver._tables import POS, Shape, build_melds, leftover, piece_tables, sum_at
 
 __all__ = ["small_joker_partition"]
 
@@ -188,16 +188,6 @@ def _path(a: int, b: int, j: int, memo: _Memo) -> list[Shape]:
     return chosen
 
 
-def _sum_at(a: int, values: tuple[int, ...]) -> int:
-    """The sum of ``values`` at the positions of the bits of ``a``."""
-    total = 0
-    while a:
-        low = a & -a
-        total += values[low.bit_length() - 1]
-        a ^= low
-    return total
-
-
 def small_joker_partition(
     ms: CardMultiset, rules: Ruleset, settings: SearchSettings = DEFAULT_SETTINGS
 ) -> Partition | None:
@@ -231,7 +221,7 @@ def small_joker_partition(
     a &= alive  # cards no candidate can take: left over in every answer
     b = sum(compress(_BIT, map(_MORE_THAN_ONE, counts[:52]))) & alive
     pos_pens = table.pos_pens
-    rem = _sum_at(a, pos_pens) + _sum_at(b, pos_pens) + jokers * table.pens[52]
+    rem = sum_at(a, pos_pens) + sum_at(b, pos_pens) + jokers * table.pens[52]
     memo: _Memo = {}
     _best(a, b, jokers, rem, -1, tuple(rows), pos_pens, memo)
     pens = table.pens

@@ -339,3 +339,13 @@ def _joined_run(suit: int, start: int, layout: tuple[int, ...], joker_slots: tup
         cards = tuple(JOKER if j else CARDS[c] for c, j in zip(layout, joker_slots))
         run = _JOINED[key] = Run(_SUITS[suit], start, cards)
     return run
+
+
+def sum_at(a: int, values: tuple[int, ...]) -> int:
+    """The sum of ``values`` at the positions of the bits of ``a``."""
+    total = 0
+    while a:
+        low = a & -a
+        total += values[low.bit_length() - 1]
+        a ^= low
+    return total
