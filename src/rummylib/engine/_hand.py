@@ -10,10 +10,6 @@ from rummylib.cards import Card, CardMultiset
 T = TypeVar("T")
 
 
-def _make(counts: list[int], size: int | None = None) -> CardMultiset:
-    return CardMultiset._trusted(tuple(counts), size)
-
-
 def add_card(hand: CardMultiset, card: Card) -> CardMultiset:
     """``hand`` with one more ``card``."""
     counts = list(hand.counts)
@@ -35,7 +31,7 @@ def remove_cards(hand: CardMultiset, cards: Iterable[Card]) -> CardMultiset | No
         counts[card.index] -= 1
         if counts[card.index] < 0:
             return None
-    return _make(counts)
+    return CardMultiset._trusted(tuple(counts))
 
 
 def replace(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
