@@ -267,7 +267,7 @@ class ActionCodec:
         """:meth:`_legal_by_id` of a state already known to be of this codec's rules and table size."""
         r = state.round
         if r.phase is Phase.DRAW:  # the listing's _draws, without a generator: the stock, then the pile if allowed
-            take = bool(r.discard) and may_take_discard(state.rules, r)
+            take = may_take_discard(state.rules, r)  # False on an empty pile
             return {_DRAW: _DRAW_STOCK, _TAKE: _TAKE_DISCARD} if take else {_DRAW: _DRAW_STOCK}
         if r.phase is Phase.PLAY:
             return self._play_ids(state)

@@ -213,7 +213,7 @@ def _draws(state: GameState) -> Iterator[Action]:
     if r.phase is not Phase.DRAW:
         return
     yield _DRAW_STOCK
-    if r.discard and may_take_discard(state.rules, r):
+    if may_take_discard(state.rules, r):
         yield _TAKE_DISCARD
 
 

@@ -385,10 +385,12 @@ register(_TAKE)
 
 
 def may_take_discard(rules: Ruleset, r: RoundState, new: RoundState | None = None) -> bool:
-    """Whether the player to act may take the top discard (the pile is not empty): the turn can still end (R-D2, T7).
+    """Whether the player to act may take the top discard: there is one, and the turn can still end (R-D2, T7).
 
     ``new``: the round after the take, if built already.
     """
+    if not r.discard:
+        return False  # no pile to take from
     last = _TAKE[0] if _TAKE else None
     if last is not None and last[0] is r and last[1] is rules:
         return last[2]
