@@ -16,6 +16,7 @@ from rummylib.solver._keep import keep_one
 from rummylib.solver._leftover import by_leftover
 from rummylib.solver._lp import remembered
 from rummylib.solver._opening_objective import opening_rows, search
+from rummylib.solver._opening_screen import clean_run_in, held_positions, live_points
 from rummylib.solver._results import Opening, prepare
 from rummylib.solver._search import (
     Cover,
@@ -38,23 +39,6 @@ LEFTOVER_FIRST = "leftover first"
 GLANCE = "glance"
 
 
-def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
-    """Whether three cards of one suit follow each other (a clean run exists, R-O2)."""
-    for base in (0, 13, 26, 39):
-        suit = counts[base : base + 13]
-        if not any(suit):
-            continue
-        mask = 0
-        for rank, count in enumerate(suit):
-            if count:
-                mask |= 2 << rank  # bit 1 = ace low ... bit 13 = king
-        if ace_high and mask & 2:
-            mask |= 1 << 14  # ace high
-        if mask & (mask >> 1) & (mask >> 2):
-            return True
-    return False
-
-
 def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings) -> Opening | None:
     if len(hand) < settings.orders_from:
         return _solve_rounds(hand, rules, keep, settings)  # one search: nothing asked twice
@@ -66,8 +50,12 @@ def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettin
 def _solve_rounds(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings) -> Opening | None:
     if len(hand) - keep < 3:
         return None  # no meld fits in what may be laid
-    if rules.opening_clean_run and not _has_clean_run(hand.counts, rules.ace_high):
+    counts = hand.counts
+    a = held_positions(counts)
+    if rules.opening_clean_run and not clean_run_in(a, rules.ace_high):
         return None  # most hands: no opening without a clean run, and no search needed
+    if settings.opening_screen and not counts[52] and live_points(a, counts, rules.ace_high) < rules.opening_points:
+        return None  # many others: too few points in the melds they could lay at best
     if len(hand) >= settings.orders_from:
         # Budgeted attempts in each order (exact when they end), the default order first,
         # and the leftover decomposition (exact when it ends, its budget and kept work
