@@ -11,14 +11,15 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from _budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummylib import REMIK, STRAIGHT, CardMultiset, Ruleset, best_opening, deck
+from rummylib import JOKER, REMIK, STRAIGHT, Card, CardMultiset, InvalidCardsError, Ruleset, best_opening, deck
 from rummylib._card import CARDS
 from rummylib.solver._opening import search_opening
-from rummylib.solver._opening_screen import clean_run_in, held_positions, live_points
+from rummylib.solver._opening_screen import clean_run_in, held_positions, list_hand, live_points
 from rummylib.solver._settings import DEFAULT_SETTINGS
 
 #: The search on every hand that passes the clean-run test: the points screen off.
@@ -48,6 +49,7 @@ def agree(hand: CardMultiset, rules: Ruleset, keep: int | None) -> None:
     fast = best_opening(hand, rules, keep=keep)
     slow = search_opening(hand, rules, UNSCREENED, keep=keep)
     assert fast == slow
+    assert best_opening(list(hand), rules, keep=keep) == fast  # the list path (list_hand)
     if fast is not None and slow is not None:
         assert [type(m) for m in fast.melds] == [type(m) for m in slow.melds]
     if screened(hand, rules):
@@ -99,3 +101,34 @@ def test_screen_bound_is_tight_on_one_meld() -> None:
     assert opening is not None
     assert opening.points == 51
     assert best_opening(hand, attrs.evolve(REMIK, opening_points=52)) is None
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(st.sampled_from(RULESETS), st.lists(st.integers(0, 52), max_size=70))
+def test_list_hand_reads_a_list_as_the_checked_path(rules: Ruleset, indices: list[int]) -> None:
+    # R-C1, C2: the list path's multiset and bits are the checked path's; anything over
+    # the deck (three copies, jokers beyond the rules'), more jokers than decks (a rare hand,
+    # counted against the decks in the loop) or too long a list is left to the checked path.
+    cards: list[object] = [CARDS[i] for i in indices]
+    listed = list_hand(cards, rules)
+    ms = CardMultiset(CARDS[i] for i in indices)
+    over = max(ms.counts[:52]) > rules.decks or ms.counts[52] > rules.jokers
+    if over or ms.counts[52] > rules.decks or len(cards) > 64:  # more jokers than decks: checked path too
+        assert listed is None
+        return
+    assert listed is not None
+    assert listed[0] == ms
+    assert len(listed[0]) == len(ms)
+    assert listed[1] == held_positions(ms.counts)
+
+
+def test_list_path_refuses_what_the_checked_path_refuses() -> None:
+    # R-C1: the same errors from a list as from a tuple of the same items.
+    bad: list[list[object]] = [[CARDS[0], "AS"], [CARDS[0]] * 3, [JOKER] * 5, [Card(None, None), 7]]
+    for items in bad:
+        with pytest.raises(InvalidCardsError) as from_tuple:
+            best_opening(tuple(items), REMIK)  # type: ignore[arg-type]
+        with pytest.raises(InvalidCardsError) as from_list:
+            best_opening(items, REMIK)  # type: ignore[arg-type]
+        assert str(from_list.value) == str(from_tuple.value)
+        assert from_list.value.reason == from_tuple.value.reason

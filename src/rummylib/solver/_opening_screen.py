@@ -12,6 +12,8 @@ say so without building any search:
   that, so below the opening points there is none.
 
 Both only answer "no opening"; every other hand goes on to the exact search.
+A hand passed as a plain list is read by :func:`list_hand` in one loop that
+counts the cards, checks them and sets their bits at once.
 """
 
 from __future__ import annotations
@@ -19,17 +21,22 @@ from __future__ import annotations
 from itertools import compress
 from typing import Final
 
-from rummylib.cards import Rank
+from rummylib.cards import Card, CardMultiset, Rank
 from rummylib.melds import rank_value
+from rummylib.rules import Ruleset
 from rummylib.solver._small import _BIT, _live
 from rummylib.solver._tables import POS
 
-__all__ = ["clean_run_in", "held_positions", "live_points"]
+__all__ = ["clean_run_in", "held_positions", "list_hand", "live_points"]
 
 #: The card index at each search position (the inverse of ``POS``).
 _CARD_AT: Final = tuple(sorted(range(52), key=POS.__getitem__))
 #: The best opening value of the card at each search position (R-V, O3: an ace 11, a picture 10).
 _BEST_AT: Final = tuple(rank_value(Rank(c % 13 + 1)) for c in _CARD_AT)
+#: ``_BIT`` with the joker's (none: jokers have no search position).
+_BIT53: Final = (*_BIT, 0)
+#: The longest list :func:`list_hand` reads (longer ones take the checked path).
+_LIST_MAX: Final = 64
 
 
 def held_positions(counts: tuple[int, ...]) -> int:
@@ -55,3 +62,31 @@ def live_points(a: int, counts: tuple[int, ...], ace_high: bool) -> int:
         total += counts[_CARD_AT[p]] * _BEST_AT[p]
         live ^= low
     return total
+
+
+def list_hand(cards: list[object], rules: Ruleset) -> tuple[CardMultiset, int] | None:
+    """The multiset of a plain list of cards and its :func:`held_positions`, or None.
+
+    ``None`` for anything the checked path (``_results.prepare``) must look at:
+    an item not a :class:`~rummylib.cards.Card`, more copies of a card than the
+    decks hold or more jokers than the rules have, more than ``_LIST_MAX`` cards.
+    """
+    size = len(cards)
+    if size > _LIST_MAX:
+        return None
+    decks = rules.decks
+    counts = [0] * 53
+    a = 0
+    card_type = Card
+    for card in cards:
+        if type(card) is not card_type:
+            return None
+        i = card.index
+        n = counts[i] + 1
+        if n > decks:
+            return None  # too many copies (or jokers beyond the decks' count: the checked path)
+        counts[i] = n
+        a |= _BIT53[i]
+    if counts[52] > rules.jokers:
+        return None
+    return CardMultiset._trusted(tuple(counts), size), a
