@@ -325,11 +325,11 @@ def test_opening_fragment_lay_off_targets_the_open_order() -> None:
 def test_clean_run_precheck_agrees_with_find_melds(rules: Ruleset, indices: list[int]) -> None:
     # R-O2: the cheap test that lets most hands skip the opening search says "a clean run
     # exists" exactly when find_melds finds one (aces high only where the rules allow, M3).
-    from rummylib.solver._opening import _has_clean_run
+    from rummylib.solver._opening_screen import clean_run_in, held_positions
 
     hand = CardMultiset(CARDS[i] for i in indices)
     expected = any(is_clean_run(m) for m in find_melds(hand, rules))
-    assert _has_clean_run(hand.counts, rules.ace_high) == expected
+    assert clean_run_in(held_positions(hand.counts), rules.ace_high) == expected
 
 
 def test_opening_run_takes_two_jokers_on_one_end_where_jokers_may_touch() -> None:

@@ -16,6 +16,7 @@ from rummylib.solver._keep import keep_one
 from rummylib.solver._leftover import by_leftover
 from rummylib.solver._lp import remembered
 from rummylib.solver._opening_objective import opening_rows, search
+from rummylib.solver._opening_screen import clean_run_in, held_positions, list_hand, live_points
 from rummylib.solver._results import Opening, prepare
 from rummylib.solver._search import (
     Cover,
@@ -38,36 +39,27 @@ LEFTOVER_FIRST = "leftover first"
 GLANCE = "glance"
 
 
-def _has_clean_run(counts: tuple[int, ...], ace_high: bool) -> bool:
-    """Whether three cards of one suit follow each other (a clean run exists, R-O2)."""
-    for base in (0, 13, 26, 39):
-        suit = counts[base : base + 13]
-        if not any(suit):
-            continue
-        mask = 0
-        for rank, count in enumerate(suit):
-            if count:
-                mask |= 2 << rank  # bit 1 = ace low ... bit 13 = king
-        if ace_high and mask & 2:
-            mask |= 1 << 14  # ace high
-        if mask & (mask >> 1) & (mask >> 2):
-            return True
-    return False
-
-
-def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings) -> Opening | None:
+def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings, a: int | None) -> Opening | None:
+    """The best opening; ``a``: the hand's :func:`held_positions`, if known."""
     if len(hand) < settings.orders_from:
-        return _solve_rounds(hand, rules, keep, settings)  # one search: nothing asked twice
+        return _solve_rounds(hand, rules, keep, settings, a)  # one search: nothing asked twice
     # Each round searches the input again: its programmes are solved once (see solve_lp).
     with remembered():
-        return _solve_rounds(hand, rules, keep, settings)
+        return _solve_rounds(hand, rules, keep, settings, a)
 
 
-def _solve_rounds(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings) -> Opening | None:
+def _solve_rounds(
+    hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettings, a: int | None
+) -> Opening | None:
     if len(hand) - keep < 3:
         return None  # no meld fits in what may be laid
-    if rules.opening_clean_run and not _has_clean_run(hand.counts, rules.ace_high):
+    counts = hand.counts
+    if a is None:
+        a = held_positions(counts)
+    if rules.opening_clean_run and not clean_run_in(a, rules.ace_high):
         return None  # most hands: no opening without a clean run, and no search needed
+    if settings.opening_screen and not counts[52] and live_points(a, counts, rules.ace_high) < rules.opening_points:
+        return None  # many others: too few points in the melds they could lay at best
     if len(hand) >= settings.orders_from:
         # Budgeted attempts in each order (exact when they end), the default order first,
         # and the leftover decomposition (exact when it ends, its budget and kept work
@@ -266,8 +258,13 @@ def search_opening(
         RulesetError: as :func:`best_opening`.
         InvalidStateError: as :func:`best_opening`.
     """
-    ms, checked = prepare(hand, rules, "hand")
-    return _solve(ms, checked, check_keep(keep, checked), settings)
+    listed = list_hand(hand, rules) if type(hand) is list and type(rules) is Ruleset else None
+    if listed is None:
+        ms, checked = prepare(hand, rules, "hand")
+        return _solve(ms, checked, check_keep(keep, checked), settings, None)
+    # The common call, a hand as a list: counted, checked and its bits set in one loop.
+    ms, a = listed
+    return _solve(ms, rules, check_keep(keep, rules), settings, a)
 
 
 def can_open(hand: Iterable[Card], rules: Ruleset, *, keep: int | None = None) -> bool:

@@ -131,6 +131,10 @@ class SearchSettings:
             of seed 78 settled in 232 states, 0.1 s, where the lowest card first
             ran out of its 20,000 and the least-deadwood search then took 2.9 s;
             100 of seed 5, which it does not settle within 400, lose about 0.03 s).
+        opening_screen: ``best_opening`` answers ``None`` without a search for a
+            hand without jokers whose cards in some run or group of three are
+            worth less than the opening points at best (``_opening_screen``);
+            ``False`` sends those hands to the search (tests).
     """
 
     small_max: int = 20
@@ -164,6 +168,7 @@ class SearchSettings:
     leftover_budget: int = 200_000
     laid_first_budget: int = 400
     give_up: bool = False
+    opening_screen: bool = True
 
 
 #: The settings every public solver function uses.

@@ -52,14 +52,13 @@ from rummylib.cards import CardMultiset
 from rummylib.melds import Meld, Run
 from rummylib.rules import Ruleset
 from rummylib.solver._priced import wants_lp
-from rummylib.solver._results import Partition, RulesCache, trusted_partition
+from rummylib.solver._results import Partition, RulesCache, counted_partition, trusted_partition
 from rummylib.solver._search import card_penalties
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import POS, Shape, build_meld, card_index_at, piece_tables, sum_at
 
 __all__ = ["small_partition"]
 
-_trusted = CardMultiset._trusted
 
 #: Bit of each card index at its search position.
 _BIT: tuple[int, ...] = tuple(1 << POS[c] for c in range(52))
@@ -347,10 +346,10 @@ def _single(a: int, total: int, counts: list[int], table: _Rows, size: int) -> P
     ``counts`` (by card index, a list this may change), of penalty ``total``."""
     live = _live(a, table.ace_high)
     if not live:
-        return trusted_partition((), _trusted(tuple(counts), size), total)
+        return counted_partition((), tuple(counts), size, total)
     found = table.pieces.get(live)
     if found is None:
         found = _search1(live, table.rows, table.pos_pens)
     for c in found.used:
         counts[c] = 0
-    return trusted_partition(found.melds, _trusted(tuple(counts), size - len(found.used)), total - found.gain)
+    return counted_partition(found.melds, tuple(counts), size - len(found.used), total - found.gain)

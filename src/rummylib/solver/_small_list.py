@@ -16,9 +16,9 @@ checked multiset.
 
 from __future__ import annotations
 
-from rummylib.cards import Card, CardMultiset
+from rummylib.cards import Card
 from rummylib.rules import Ruleset
-from rummylib.solver._results import Partition, RulesCache, trusted_partition
+from rummylib.solver._results import Partition, RulesCache, counted_partition
 from rummylib.solver._search import card_penalties
 from rummylib.solver._settings import SearchSettings
 from rummylib.solver._small import _BIT, _NIBBLES, _ROWS, _live, _Rows, _search1
@@ -39,6 +39,8 @@ _POSITION_BITS = (1 << 52) - 1
 #: One in each rank's nibble, and bit 2 of each: set in (count + 1) when the rank is held in 3 or 4 suits.
 _RANK_ONES = _NIBBLES << _RANKS
 _RANK_TOPS = _NIBBLES << (_RANKS + 2)
+#: The counts of no card, copied per list (a little sooner than building ``[0] * 53``).
+_ZEROS = [0] * 53
 
 
 def _pack(rules: Ruleset) -> tuple[int, ...]:
@@ -83,7 +85,7 @@ def small_partition_of_list(cards: list[object], rules: object, settings: Search
     if table is None or size > most:
         return None
     packed = 0
-    counts = [0] * 53
+    counts = _ZEROS.copy()
     card_type = Card
     for card in cards:
         if type(card) is not card_type:
@@ -108,4 +110,4 @@ def small_partition_of_list(cards: list[object], rules: object, settings: Search
         melds, size, penalty = found.melds, size - len(found.used), (packed >> _PENALTY) - found.gain
     else:
         melds, penalty = (), packed >> _PENALTY
-    return trusted_partition(melds, CardMultiset._trusted(tuple(counts), size), penalty)
+    return counted_partition(melds, tuple(counts), size, penalty)
