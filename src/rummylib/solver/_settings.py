@@ -42,6 +42,13 @@ class SearchSettings:
             states cost less than the windows' repeated searches, get one
             search against the floor.
         dive_rounds: most programmes one deep LP dive solves.
+        opening_deep_dive: the opening's search priced by points, finding no first
+            cover by the discrepancy search or the shallow dive, tries the deep
+            dive too (``best_partition`` always does). Off: measured with
+            ``benchmarks/worst.py`` on the 800 openings of 40-108 cards, seeds
+            0-79, it found no first cover that settled an input sooner, while its
+            cold programmes cost 70 cards of seed 54 1,192 of its 3,043 simplex
+            pivots (about 0.4 s), 65 of seed 2 895 of 1,816, 75 of seed 19 809.
         tie_budget: memoised states the opening's search priced by points may
             spend on tie-breaks (cards placed, penalty) before the search
             priced by the whole gain takes over.
@@ -145,6 +152,7 @@ class SearchSettings:
     hunt_budget: int = 20_000
     window_from: int = 20
     dive_rounds: int = 12
+    opening_deep_dive: bool = False
     tie_budget: int = 20_000
     keep_split_from: int = 24
     keep_split_budget: int = 50_000
