@@ -153,8 +153,8 @@ def settle(
     # An opening is never empty: a first cover must be worth more than nothing (and the known one).
     known_value = None if known is None else known[0] // m2 * unit + known[0] % m2
     floor = max(alpha, 0) if known_value is None else max(alpha, known_value)
-    # Beside a known cover only a shallow dive (each round of a deep one solves a programme).
-    found = first_cover(points_cover, tables, x, jokers, need, floor, unit, size, deep=known is None)
+    deep = known is None and cover.settings.opening_deep_dive  # a deep dive only if asked, beside no known cover
+    found = first_cover(points_cover, tables, x, jokers, need, floor, unit, size, deep=deep)
     if found is None and known is not None and known_value is not None:
         found = (known_value, known[1])
     if found is None:

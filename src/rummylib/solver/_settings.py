@@ -42,6 +42,13 @@ class SearchSettings:
             states cost less than the windows' repeated searches, get one
             search against the floor.
         dive_rounds: most programmes one deep LP dive solves.
+        opening_deep_dive: the opening's search priced by points, finding no first
+            cover by the discrepancy search or the shallow dive, tries the deep
+            dive too (``best_partition`` always does). Off: measured with
+            ``benchmarks/worst.py`` on the 800 openings of 40-108 cards, seeds
+            0-79, it found no first cover that settled an input sooner, while its
+            cold programmes cost 70 cards of seed 54 1,192 of its 3,043 simplex
+            pivots (about 0.4 s), 65 of seed 2 895 of 1,816, 75 of seed 19 809.
         tie_budget: memoised states the opening's search priced by points may
             spend on tie-breaks (cards placed, penalty) before the search
             priced by the whole gain takes over.
@@ -116,7 +123,11 @@ class SearchSettings:
             decomposition settles most in a few programmes (70 cards of seed 27
             in one); when it fails it costs its init and a few programmes.
         leftover_first_programmes: most programmes that first try may solve
-            (measured: 3 gave up on inputs 6 settles, 8 spent more on those it fails).
+            (measured: 3 gave up on inputs 6 settles, 8 spent more on those it fails;
+            7 settles 70 cards of seed 64, 1,866 simplex pivots and 0.56 s with 6,
+            604 pivots and 0.3 s with 7, and 70 of seed 26 in 432 pivots instead of
+            764, at most 45 more pivots on the 480 inputs of 50-100 cards of
+            seeds 0-79 it fails on).
         leftover_first_budget: memoised states each of its searches may use (the
             usual 200,000 let one search of 90 cards of seed 62 run 1.6 s).
         leftover_sets: most leftovers that decomposition may bound.
@@ -145,6 +156,7 @@ class SearchSettings:
     hunt_budget: int = 20_000
     window_from: int = 20
     dive_rounds: int = 12
+    opening_deep_dive: bool = False
     tie_budget: int = 20_000
     keep_split_from: int = 24
     keep_split_budget: int = 50_000
@@ -161,7 +173,7 @@ class SearchSettings:
     leftover_early_programmes: int = 1
     first_duty_from: int = 65
     leftover_first_from: int = 65
-    leftover_first_programmes: int = 6
+    leftover_first_programmes: int = 7
     leftover_first_budget: int = 5_000
     leftover_sets: int = 2_000
     leftover_programmes: int = 40
