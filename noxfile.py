@@ -1,4 +1,4 @@
-"""Nox sessions: tests on each supported Python present, typecheck, docs, build."""
+"""Nox sessions: tests on each supported Python present, typecheck, docs, build; ``nox -s compiled`` on request."""
 
 from __future__ import annotations
 
@@ -83,6 +83,20 @@ def build(session: nox.Session) -> None:
         session.run(python, "-m", "pip", "install", "--quiet", wheel, external=True)
         session.run(python, "-c", _WHEEL_CHECK, external=True)
         session.run(str(bindir / "rummylib"), "check", "9S 10S JS", external=True)
+
+
+@nox.session(python=PRESENT)
+def compiled(session: nox.Session) -> None:
+    """The optional mypyc build (docs/howto/compiled-build.rst): build its wheel, then run the tests on it."""
+    session.install("build")
+    with tempfile.TemporaryDirectory() as out:
+        session.run(
+            "python", "-m", "build", "--wheel", "--outdir", out, ".", env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"}
+        )
+        wheel = next(str(p) for p in Path(out).glob("*.whl"))
+        session.install(f"{wheel}[test,rl]")  # the tests import the wheel, not src/: nothing is installed editable
+        session.install("--force-reinstall", "--no-deps", wheel)  # a reused venv may hold an older build
+        session.run("pytest", "tests", *session.posargs, env={"RUMMYLIB_EXPECT_COMPILED": "1"})
 
 
 _WHEEL_CHECK = """

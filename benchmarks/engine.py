@@ -36,6 +36,8 @@ from collections.abc import Callable, Iterable, Sequence
 from types import FunctionType, ModuleType
 from typing import Any
 
+from _build import build
+
 import rummylib as rl
 from rummylib import _card
 from rummylib.bots import Bot, GreedyBot, LegalActions, RandomBot, derive_seed
@@ -334,7 +336,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     random_games = 1 if args.quick else 2
 
     rows: list[Row] = []
-    print(f"rummylib {rl.__version__}, Python {platform.python_version()}, {platform.machine()}", flush=True)
+    print(
+        f"rummylib {rl.__version__} ({build()}), Python {platform.python_version()}, {platform.machine()}", flush=True
+    )
     peers: dict[str, tuple[float, float] | None] = {}
     for name, rules, players in TABLES:
         for kind, games in (("greedy", greedy_games), ("random", random_games)):

@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from _build import build
 
 import rummylib as rl
 from rummylib.encoding import ActionCodec, ObservationEncoder
@@ -198,7 +199,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer steps and repeats")
     args = parser.parse_args(argv)
     steps, repeats, count = (600, 3, 100) if args.quick else (3000, 5, 400)
-    print(f"CPython {platform.python_version()} on {platform.machine()}, {steps} steps x {repeats} repeats\n")
+    print(
+        f"rummylib ({build()}), CPython {platform.python_version()} on {platform.machine()}, {steps} steps x {repeats} repeats\n"
+    )
     print(
         "| environment | steps/s (median) | µs per step, median / p99 | RLCard gin rummy steps/s | RLCard µs, median / p99 | ours/peer (target >= 2x) |"
     )

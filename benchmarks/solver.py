@@ -28,6 +28,8 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from _build import build
+
 import rummylib as rl
 from rummylib import REMIK, STRAIGHT, CardMultiset, Ruleset
 from rummylib.solver._search import card_penalties
@@ -247,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     small = 100 if args.quick else 1000
     large = 5 if args.quick else 40
-    print(f"rummylib {rl.__version__}, Python {sys.version.split()[0]}; times in ms per call")
+    print(f"rummylib {rl.__version__} ({build()}), Python {sys.version.split()[0]}; times in ms per call")
     print()
     print("| workload | inputs | median | p99 | peer | peer median | peer p99 | peer/ours | same optimum |")
     print("|---|---|---|---|---|---|---|---|---|")
