@@ -91,8 +91,8 @@ def compiled(session: nox.Session) -> None:
     session.install("build")
     with tempfile.TemporaryDirectory() as out:
         session.run(
-            "python", "-m", "build", "--wheel", "--outdir", out, ".", env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"}
-        )
+            "python", "-m", "build", "--outdir", out, ".", env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"}
+        )  # not --wheel: the wheel is built from the sdist in a temporary directory, so nothing compiled lands in src/
         wheel = next(str(p) for p in Path(out).glob("*.whl"))
         session.install(f"{wheel}[test,rl]")  # the tests import the wheel, not src/: nothing is installed editable
         session.install("--force-reinstall", "--no-deps", wheel)  # a reused venv may hold an older build
