@@ -295,3 +295,22 @@ def test_list_path_follows_each_calls_ruleset_and_settings() -> None:
     with pytest.raises(RulesetError):
         best_partition(cards("AS 2S 3S"), None)  # type: ignore[arg-type]
     assert best_partition(hands[0], STRAIGHT) == general(hands[0], STRAIGHT)  # after a refused ruleset
+
+
+def test_counted_partition_builds_what_trusted_partition_builds() -> None:
+    # solver/_results.counted_partition sets CardMultiset's slots itself (one call less on the
+    # small-hand paths): every slot must come out as CardMultiset._trusted sets it, so a slot
+    # added to CardMultiset without a line there fails here.
+    from rummylib.solver._results import counted_partition, trusted_partition
+
+    melds = best_partition(parse_cards("2H 3H 4H 9C 9D 9S KS"), STRAIGHT).melds
+    for counts in (tuple([0] * 53), tuple(1 if i in (12, 51) else 0 for i in range(53))):
+        size = sum(counts)
+        fast = counted_partition(melds, counts, size, 20)
+        slow = trusted_partition(melds, CardMultiset._trusted(counts, size), 20)
+        assert fast == slow
+        slots = [s for k in type(slow.leftover).__mro__ for s in getattr(k, "__slots__", ())]
+        assert slots
+        for slot in slots:
+            assert getattr(fast.leftover, slot) == getattr(slow.leftover, slot), slot
+        assert hash(fast.leftover) == hash(slow.leftover)
