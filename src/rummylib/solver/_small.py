@@ -116,7 +116,7 @@ def _build(rules: Ruleset) -> _Rows:
     pens = card_penalties(rules)
     tables = piece_tables(rules)  # rank-major: its rows are indexed by POS, as ours
     rows = tuple(tuple(_entry(s, pens) for s in row if not s.jokers) for row in tables.by_low)
-    pos_pens = tuple(pens[c] for c in sorted(range(52), key=POS.__getitem__))
+    pos_pens = tuple(pens[c] for c in tables.card_at)  # the card at each search position
     masks = {entry.mask for row in rows for entry in row}
     pieces = {m: _search1(m, rows, pos_pens) for m in sorted(masks)}
     return _Rows(rows, pens, pos_pens, rules.ace_high, pieces)
