@@ -16,7 +16,7 @@ import rummylib as rl
 from rummylib import JOKER, Discard, DrawStock, End, LayMeld, LayOff, Open, SwapJoker, parse_card, parse_cards
 from rummylib._card import natural
 from rummylib.encoding import ActionCodec, EncodingError, EncodingReason, ObservationEncoder
-from rummylib.melds import Group, Run, validate_meld
+from rummylib.melds import Group, Meld, Run, validate_meld
 from rummylib.testing import game_states
 
 #: Joker-heavy house rules: six jokers, jokers side by side, two jokers in a set of three.
@@ -176,6 +176,25 @@ def _oracle_meld_count(rules: rl.Ruleset) -> int:
                     continue
                 count += 1
     return count
+
+
+@pytest.mark.parametrize("rules", [rl.REMIK, rl.STRAIGHT, JOKERS], ids=lambda r: r.name)
+def test_the_environments_listing_ranks_every_meld_as_the_catalogue(rules: rl.Ruleset) -> None:
+    # The environments' listing (encoding._listing, compiled in the compiled build) ranks a listed meld
+    # by the catalogue's tables itself: the same index as MeldCatalogue.index for every meld the rules
+    # allow (R-M1..M4, J1..J3), and none for a meld they do not (then the codec's encode decides).
+    codec = codec_for(rules, 2 if rules is not JOKERS else 3)
+    melds = codec._melds
+    for i in range(melds.size):
+        meld = melds.meld(i)
+        assert codec._listing.meld_index(meld) == i == melds.index(meld), meld
+    outside: list[Meld] = [
+        Run(rl.Suit.HEARTS, 12, parse_cards("QH KH AH")),
+        Run(rl.Suit.HEARTS, 2, parse_cards("2H JK 4H")),
+    ]
+    outside.append(Group(rl.Rank.EIGHT, parse_cards("8S JK JK"), (rl.Suit.SPADES, rl.Suit.HEARTS, rl.Suit.CLUBS)))
+    for meld in outside:
+        assert codec._listing.meld_index(meld) == (-1 if melds.index(meld) is None else melds.index(meld))
 
 
 @pytest.mark.slow
