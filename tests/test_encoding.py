@@ -16,7 +16,7 @@ import rummylib as rl
 from rummylib import JOKER, Discard, DrawStock, End, LayMeld, LayOff, Open, SwapJoker, parse_card, parse_cards
 from rummylib._card import natural
 from rummylib.encoding import ActionCodec, EncodingError, EncodingReason, ObservationEncoder
-from rummylib.melds import Group, Run, validate_meld
+from rummylib.melds import Group, Meld, Run, validate_meld
 from rummylib.testing import game_states
 
 #: Joker-heavy house rules: six jokers, jokers side by side, two jokers in a set of three.
@@ -176,6 +176,50 @@ def _oracle_meld_count(rules: rl.Ruleset) -> int:
                     continue
                 count += 1
     return count
+
+
+@pytest.mark.parametrize("rules", [rl.REMIK, rl.STRAIGHT, JOKERS], ids=lambda r: r.name)
+def test_the_environments_listing_ranks_every_meld_as_the_catalogue(rules: rl.Ruleset) -> None:
+    # The environments' listing (encoding._listing, compiled in the compiled build) ranks a listed meld
+    # by the catalogue's tables itself: the same index as MeldCatalogue.index for every meld the rules
+    # allow (R-M1..M4, J1..J3), and none for a meld they do not (then the codec's encode decides).
+    codec = codec_for(rules, 2 if rules is not JOKERS else 3)
+    melds = codec._melds
+    for i in range(melds.size):
+        meld = melds.meld(i)
+        assert codec._listing.meld_index(meld) == i == melds.index(meld), meld
+    outside: list[Meld] = [
+        Run(rl.Suit.HEARTS, 12, parse_cards("QH KH AH")),
+        Run(rl.Suit.HEARTS, 2, parse_cards("2H JK 4H")),
+    ]
+    outside.append(Group(rl.Rank.EIGHT, parse_cards("8S JK JK"), (rl.Suit.SPADES, rl.Suit.HEARTS, rl.Suit.CLUBS)))
+    for meld in outside:
+        assert codec._listing.meld_index(meld) == (-1 if melds.index(meld) is None else melds.index(meld))
+
+
+def _slot_oracle(meld: Meld) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    # A table slot's numbers from the melds' public fields, as the encoder's docstring lays them out.
+    jokers = [i for i, c in enumerate(meld.cards) if c.is_joker]
+    stands = tuple(meld.represents[i].index for i in jokers)
+    cards = tuple(c.index for c in meld.cards)
+    if isinstance(meld, Run):
+        bits = sum(1 << i for i in jokers)
+        return (1, meld.suit.index + 1, meld.start, len(cards), bits, 0), cards, stands
+    assert isinstance(meld, Group)
+    bits = sum(1 << meld.suits[i].index for i in jokers)
+    return (2, int(meld.rank), 0, len(cards), bits, sum(1 << s.index for s in meld.suits)), cards, stands
+
+
+@pytest.mark.parametrize("rules", [rl.REMIK, JOKERS], ids=lambda r: r.name)
+def test_table_slot_numbers_of_every_meld(rules: rl.Ruleset) -> None:
+    # The observation's table numbers (encoding._numbers, compiled in the compiled build) of every
+    # meld the rules allow, joker declarations included (R-M1..M4, J1..J3), from the melds' own fields.
+    from rummylib.encoding._numbers import meld_numbers
+
+    melds = codec_for(rules, 2 if rules is not JOKERS else 3)._melds
+    for i in range(melds.size):
+        meld = melds.meld(i)
+        assert meld_numbers(meld) == _slot_oracle(meld), meld
 
 
 @pytest.mark.slow

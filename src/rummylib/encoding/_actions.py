@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from typing import Final, cast
+from typing import Final
 
 from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, Suit
-from rummylib.engine import GameState, Phase
-from rummylib.engine._legal import _DRAW_STOCK, _GENERATORS, _ORDER_BY_ID, _TAKE_DISCARD
-from rummylib.engine._oblige import may_take_discard
+from rummylib.engine import GameState
 from rummylib.melds import End, Meld, card_at_position
 from rummylib.rules import Ruleset
 
 from .._guards import is_instance, is_int, is_int_in
 from ._catalogue import MeldCatalogue
 from ._errors import EncodingError, EncodingReason, shorten
+from ._listing import IdListing
 
 __all__ = ["ActionCodec"]
 
@@ -137,6 +136,15 @@ class ActionCodec:
         self.swap_base: Final = self.lay_off_base + self.slots * self.per_slot
         #: How many ids there are; every id in ``range(size)`` decodes to an action.
         self.size: Final = self.swap_base + (self.slots * 52 if self._swaps else 0)
+        #: The trusted back of the environments' listing and mask (states they have checked).
+        self._listing = IdListing(
+            self.rules,
+            self.size,
+            (self.discard_base, self.meld_base, self.lay_off_base, self.per_slot, self.slots),
+            self._shape_index,
+            *self._melds._tables(),
+            self.encode,
+        )
 
     def __repr__(self) -> str:
         return f"ActionCodec({self.rules.name}, players={self.players}, size={self.size})"
@@ -265,37 +273,7 @@ class ActionCodec:
 
     def _listed_by_id(self, state: GameState) -> dict[int, Action]:
         """:meth:`_legal_by_id` of a state already known to be of this codec's rules and table size."""
-        r = state.round
-        if r.phase is Phase.DRAW:  # the listing's _draws, without a generator: the stock, then the pile if allowed
-            take = may_take_discard(state.rules, r)  # False on an empty pile
-            return {_DRAW: _DRAW_STOCK, _TAKE: _TAKE_DISCARD} if take else {_DRAW: _DRAW_STOCK}
-        if r.phase is Phase.PLAY:
-            return self._play_ids(state)
-        # The other phases: the listing's own generators, kind by kind in its order (next_round only).
-        return {self.encode(a): a for kind in _ORDER_BY_ID[id(r.phase)] for a in _GENERATORS[kind](state)}
-
-    def _play_ids(self, state: GameState) -> dict[int, Action]:
-        """The play phase's ``{id: action}``: the listing's generators in its order (discards, lay-offs, swaps, melds).
-
-        Walked once, with no LegalActions and its tuples; each kind's ids come straight from its
-        actions' fields (a listed action is one the codec allows: the general encode is the fallback).
-        """
-        out: dict[int, Action] = {}
-        base = self.discard_base  # a listed discard holds a card of the hand: its id is direct
-        for d in cast("Iterable[Discard]", _GENERATORS["discards"](state)):
-            out[base + d.card.index] = d
-        base, per, shapes, slots = self.lay_off_base, self.per_slot, self._shape_index, self.slots
-        for lay in cast("Iterable[LayOff]", _GENERATORS["lay_offs"](state)):
-            shape, slot = shapes.get((lay.card, lay.end)), lay.target
-            out[base + slot * per + shape if shape is not None and slot < slots else self.encode(lay)] = lay
-        if self.rules.joker_swap:  # without it the listing has no swap (R-J4)
-            for a in _GENERATORS["swaps"](state):
-                out[self.encode(a)] = a
-        base, index = self.meld_base, self._melds.index
-        for m in cast("Iterable[LayMeld]", _GENERATORS["melds"](state)):
-            i = index(m.meld)
-            out[self.encode(m) if i is None else base + i] = m
-        return out
+        return self._listing.listed_by_id(state)
 
     def legal_mask(self, state: GameState) -> bytearray:
         """A ``size``-long mask: 1 at each legal id of ``state``, else 0.
@@ -309,10 +287,7 @@ class ActionCodec:
 
     def _mask(self, ids: Iterable[int]) -> bytearray:
         """A ``size``-long mask with a 1 at each of ``ids`` (the environments view it as int8 without a copy)."""
-        mask = bytearray(self.size)
-        for i in ids:
-            mask[i] = 1
-        return mask
+        return self._listing.mask(ids)
 
     def _check_state(self, state: object) -> None:
         if not isinstance(state, GameState):

@@ -43,6 +43,9 @@ class _GroupShape(NamedTuple):
     jokers: tuple[bool, ...]
 
 
+_ShapeKey = tuple[tuple[Suit, ...], tuple[bool, ...]]
+
+
 def _group_shapes(rules: Ruleset) -> tuple[_GroupShape, ...]:
     shapes = []
     for size, limit in ((3, rules.group3_max_jokers), (4, rules.group4_max_jokers)):
@@ -82,6 +85,14 @@ class MeldCatalogue:
         self._shapes = _group_shapes(rules)
         self._shape_index = {shape: i for i, shape in enumerate(self._shapes)}
         self.size: int = self.run_count + len(_RANKS) * len(self._shapes)
+
+    def _tables(
+        self,
+    ) -> tuple[tuple[int, int, dict[int, int], dict[int, dict[int, int]]], tuple[int, dict[_ShapeKey, int]]]:
+        """The ranking's tables, for the environments' listing (``encoding._listing``): the runs' (top, ids per
+        suit, first id per length, pattern index per length) and the groups' (run count, index per shape)."""
+        runs = (self._top, self._per_suit, self._length_base, self._pattern_index)
+        return runs, (self.run_count, {(s.suits, s.jokers): i for s, i in self._shape_index.items()})
 
     def index(self, meld: Meld) -> int | None:
         """The index of ``meld``, or ``None`` when the rules do not allow it."""

@@ -7,21 +7,18 @@ from typing import Final, NamedTuple
 from rummylib._card import NUM_CARD_KINDS
 from rummylib.cards import Card
 from rummylib.engine import Phase, PlayerView, TableMeld, TurnState
-from rummylib.melds import Group, Meld, Run
+from rummylib.melds import Meld
 from rummylib.rules import RestockRule, Ruleset, Scoring
 
 from ._actions import _check_rules, check_players, table_slots
 from ._errors import EncodingError, EncodingReason, shorten
+from ._numbers import MeldNumbers, pile_change, pile_counts, table_numbers, turn_numbers
 
 __all__ = ["Field", "ObservationEncoder"]
 
 _PHASES: Final = (Phase.DRAW, Phase.PLAY, Phase.ROUND_OVER, Phase.GAME_OVER)
 #: The one-hot ``phase`` numbers of each phase.
 _PHASE_CODES: Final = {p: tuple(int(p is q) for q in _PHASES) for p in Phase}
-#: The ``turn`` field off the viewer's turn.
-_NO_TURN: Final = (0, 0, 0, 0, 0, 0, 0)
-#: Numbers per table slot: kind, owner, suit or rank, start, length, joker slots, group suits.
-_SLOT_WIDTH: Final = 7
 #: Counters without a natural bound (restocks, rounds) are clipped here.
 COUNTER_CAP: Final = 1000
 #: Tables (and piles) whose numbers are kept before the cache starts afresh.
@@ -45,30 +42,8 @@ def _round_score_bound(rules: Ruleset, players: int) -> int:
     return rules.rummy_multiplier * hands * hand * card
 
 
-class _MeldNumbers(NamedTuple):
-    slot: tuple[int, ...]  # the slot's numbers without the owner (kind first)
-    cards: tuple[int, ...]  # the card indices it holds
-    jokers_for: tuple[int, ...]  # the card index each of its jokers stands for
-
-
 def _card_code(card: Card | None) -> int:
     return 0 if card is None else card.index + 1
-
-
-def pile_change(last: tuple[Card, ...], discard: tuple[Card, ...]) -> tuple[int, int] | None:
-    """``(card index, +1 or -1)`` where ``discard`` is ``last`` with one card thrown onto it or its top taken.
-
-    ``None`` for any other pile (a refill, a new round): its numbers are counted
-    from every card. One discard or one take is the most common change by far
-    (R-D1, D2), so the encoder and the environments' observer work a pile out
-    from the last one's numbers with one count and the top changed.
-    """
-    size = len(discard)
-    if size == len(last) + 1 and discard[:-1] == last:
-        return discard[-1].index, 1
-    if size == len(last) - 1 and last[:-1] == discard:
-        return last[-1].index, -1
-    return None
 
 
 class ObservationEncoder:
@@ -170,7 +145,7 @@ class ObservationEncoder:
         self.high: Final = tuple(high)
         #: The length of every vector :meth:`encode` returns.
         self.size: Final = len(high)
-        self._memo: dict[int, tuple[Meld, _MeldNumbers]] = {}
+        self._memo: dict[int, tuple[Meld, MeldNumbers]] = {}
         self._tables: dict[tuple[int, int], tuple[tuple[TableMeld, ...], tuple[int, ...]]] = {}
         self._piles: dict[int, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
         #: The last pile worked out and its numbers: the next pile is most often it with one card more or less.
@@ -242,51 +217,10 @@ class ObservationEncoder:
         hit = self._tables.get(key)
         if hit is not None and hit[0] is table:
             return hit[1]
-        out: list[int] = []
-        on_table = [0] * NUM_CARD_KINDS
-        stands = [0] * 52
-        n = self.players
-        for tm in table[: self.slots]:
-            slot, cards, jokers_for = self._meld_numbers(tm.meld)
-            out.append(slot[0])
-            out.append(0 if tm.owner is None else 1 + (tm.owner - seat) % n)
-            out += slot[1:]
-            for i in cards:
-                on_table[i] += 1
-            for i in jokers_for:
-                stands[i] += 1
-        out += [0] * (_SLOT_WIDTH * (self.slots - min(len(table), self.slots)))
-        out += on_table
-        out += stands
-        numbers = tuple(out)
+        numbers = table_numbers(table, seat, self.players, self.slots, self._memo)
         if len(self._tables) >= _SECTIONS_CACHED:
             self._tables.clear()
         self._tables[key] = (table, numbers)
-        return numbers
-
-    def _meld_numbers(self, meld: Meld) -> _MeldNumbers:
-        # Table melds are immutable and shared from state to state: each is worked out once.
-        # The cache holds the meld itself, so its id cannot be reused while the entry lives.
-        hit = self._memo.get(id(meld))
-        if hit is not None and hit[0] is meld:
-            return hit[1]
-        jokers = 0
-        cards = tuple(c.index for c in meld.cards)
-        jokers_for = []
-        for i, (card, rep) in enumerate(zip(meld.cards, meld.represents)):
-            if card.is_joker:
-                jokers_for.append(rep.index)
-                jokers |= 1 << (i if isinstance(meld, Run) else rep.index // 13)
-        if isinstance(meld, Run):
-            slot = (1, meld.suit.index + 1, meld.start, len(cards), jokers, 0)
-        else:
-            assert isinstance(meld, Group)
-            suits = sum(1 << s.index for s in meld.suits)
-            slot = (2, int(meld.rank), 0, len(cards), jokers, suits)
-        numbers = _MeldNumbers(slot, cards, tuple(jokers_for))
-        if len(self._memo) > 4096:
-            self._memo.clear()
-        self._memo[id(meld)] = (meld, numbers)
         return numbers
 
     def _pile(self, view: PlayerView, out: list[int]) -> None:
@@ -322,13 +256,7 @@ class ObservationEncoder:
     @staticmethod
     def _pile_counts(discard: tuple[Card, ...]) -> tuple[int, ...]:
         """The ``pile`` and ``pile_top`` fields of ``discard``, counted from scratch."""
-        pile = [0] * NUM_CARD_KINDS
-        for card in discard:
-            pile[card.index] += 1
-        top = [0] * NUM_CARD_KINDS
-        if discard:
-            top[discard[-1].index] = 1
-        return (*pile, *top)
+        return pile_counts(discard)
 
     def _seats(self, view: PlayerView, out: list[int]) -> None:
         n = self.players
@@ -341,18 +269,7 @@ class ObservationEncoder:
 
     def _turn_numbers(self, t: TurnState | None) -> tuple[int, ...]:
         """The ``turn`` field of the viewer's turn ``t`` (``None``: not the viewer's turn, all zeros)."""
-        if t is None:
-            return _NO_TURN
-        d, k, m = t.drawn, t.taken, t.must_meld  # _card_code of each, inline (the environments' hot path)
-        return (
-            0 if d is None else d.index + 1,
-            0 if k is None else k.index + 1,
-            0 if m is None else m.index + 1,
-            int(t.must_go_out),
-            t.freed_jokers,
-            min(t.melds_laid, self.slots),
-            int(t.laid),
-        )
+        return turn_numbers(t, self.slots)
 
     def _stock(self, view: PlayerView, out: list[int]) -> None:
         # R-D4, D6: the last refill's cards are public, and after a turnover so is the stock's order.

@@ -21,7 +21,8 @@ from typing import Any, Final
 from rummylib._card import NUM_CARD_KINDS
 from rummylib.cards import Card, CardMultiset
 from rummylib.encoding import ObservationEncoder
-from rummylib.encoding._observation import _PHASE_CODES, COUNTER_CAP, pile_change
+from rummylib.encoding._numbers import pile_change, turn_numbers
+from rummylib.encoding._observation import _PHASE_CODES, COUNTER_CAP
 from rummylib.engine import GameState, Phase, TableMeld, view
 from rummylib.engine._state import RoundState
 
@@ -54,6 +55,7 @@ class StateObserver:
         self._u8 = np.frombuffer(self._bytes, dtype=np.uint8)
         self._f32 = np.float32
         self._n = encoder.players
+        self._slots = encoder.slots
         offsets = {f.name: f for f in encoder.fields}
         #: ``pile_size`` to ``round``: one run of scalars, some of which may pass 255.
         self._mid = offsets["pile_size"].offset
@@ -142,7 +144,7 @@ class StateObserver:
         for s, opened, total in seats[2]:
             out += (len(hands[s]), opened, total)
         turn = r.turn
-        out += self._enc._turn_numbers(turn if mine else None)  # the viewer's own turn only
+        out += turn_numbers(turn if mine else None, self._slots)  # the viewer's own turn only
         if r.phase is _PLAY:  # R-O4: the opening in progress of the seat to act is public
             points = turn.opening_points
             out += (min(self._opening_cap, points), turn.opening_clean)
