@@ -314,9 +314,10 @@ def _shared_memo(rules: Ruleset) -> dict[tuple[object, ...], bool]:
     left, the points, the clean run, the card, the melds allowed), searching
     the candidates of a hand that holds those cards: the same answer for every
     such hand. So the listing, ``apply``'s check of the meld laid and the next
-    listing of the turn share one memo (bounded: cleared when full).
+    listing of the turn share one memo (bounded: cleared when full), and so do
+    equal rulesets that are other objects (each environment's own copy).
     """
-    if _SHARED and _SHARED[0][0] is rules:
+    if _SHARED and (_SHARED[0][0] is rules or _SHARED[0][0] == rules):  # an equal copy: the same answers
         memo = _SHARED[0][1]
         if len(memo) >= _SHARED_SIZE:
             memo.clear()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -102,23 +102,44 @@ def prepare(cards: object, rules: object, what: str = "cards") -> tuple[CardMult
     return ms, checked
 
 
-class RulesCache(Generic[T]):
-    """A small cache keyed on the identity of a ruleset (hashing a Ruleset is slow).
+#: No value built yet (a value may be anything, None too).
+_MISSING: Any = object()
 
-    Holds at most ``size`` rulesets; it is cleared when full, so it never grows.
+
+class RulesCache(Generic[T]):
+    """A small cache of values built from a ruleset: found by identity, else by equality.
+
+    Identity is the fast path (hashing a Ruleset is slow). An equal ruleset
+    that is another object (a state read back from JSON, each environment's
+    own copy) finds the value built for the first by one equality test per
+    distinct ruleset held, and is then known by identity too; so a value is
+    built once per distinct ruleset, however many copies take turns. Holds at
+    most ``size`` distinct rulesets and ``4 * size`` identities; each part is
+    cleared when full, so it never grows.
     """
 
     def __init__(self, build: Callable[[Ruleset], T], size: int = 16) -> None:
         self.build = build
         self.size = size
+        #: ``id(rules)`` to the ruleset (held, so the id stays its own) and its value.
         self.entries: dict[int, tuple[Ruleset, T]] = {}
+        #: One ruleset and value per distinct ruleset (by equality).
+        self.distinct: list[tuple[Ruleset, T]] = []
 
     def __call__(self, rules: Ruleset) -> T:
         hit = self.entries.get(id(rules))
         if hit is not None and hit[0] is rules:
             return hit[1]
-        value = self.build(rules)
-        if len(self.entries) >= self.size:
+        return self._miss(rules)
+
+    def _miss(self, rules: Ruleset) -> T:
+        value = next((v for known, v in self.distinct if known == rules), _MISSING)
+        if value is _MISSING:
+            value = self.build(rules)
+            if len(self.distinct) >= self.size:
+                self.distinct.clear()
+            self.distinct.append((rules, value))
+        if len(self.entries) >= 4 * self.size:
             self.entries.clear()
         self.entries[id(rules)] = (rules, value)
         return value
