@@ -13,13 +13,12 @@ from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
 
 from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, deck
-from rummylib.solver import _partition
 from rummylib.solver._leftover import Laid, _laid_split
 from rummylib.solver._opening_objective import opening_rows, points_split, scales
 from rummylib.solver._partition import _rows as partition_rows
 from rummylib.solver._partition import _split as partition_split
 from rummylib.solver._partition import search_partition
-from rummylib.solver._priced import SCALE, fixed, tightened
+from rummylib.solver._priced import SCALE, first_cover, fixed, tightened
 from rummylib.solver._search import NEG, Cover, card_penalties, pack, shape_gain_penalty
 from rummylib.solver._settings import DEFAULT_SETTINGS
 from rummylib.solver._tables import Shape, Tables, tables_for
@@ -162,7 +161,7 @@ def test_partition_proof_beats_a_poor_first_cover(rules: Ruleset, size: int, see
     if not best.melds:
         return
     pens = card_penalties(rules)
-    real = _partition.first_cover
+    real = first_cover
 
     def poor(cover: Cover, tables: Tables, *args: Any, **kwargs: Any) -> tuple[int, list[Shape]] | None:
         found = real(cover, tables, *args, **kwargs)
@@ -172,5 +171,5 @@ def test_partition_proof_beats_a_poor_first_cover(rules: Ruleset, size: int, see
         least, k = min(gains)
         return found[0] - SCALE * least, found[1][:k] + found[1][k + 1 :]
 
-    with mock.patch.object(_partition, "first_cover", poor):
+    with mock.patch("rummylib.solver._partition.first_cover", poor):
         assert search_partition(hand, rules, PROVING).penalty == best.penalty
