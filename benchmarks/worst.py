@@ -43,10 +43,11 @@ def worker(timeout: float, check: bool, changes: list[str]) -> None:
 
     check = "--check" in sys.argv
     settings = DEFAULT_SETTINGS
-    for item in sys.argv:
-        if item.startswith("set:"):  # an experiment: set:name=value changes one search setting
-            name, value = item[4:].split("=")
-            settings = attrs.evolve(settings, **{name: int(value)})
+    for item in changes:  # an experiment: name=value changes one search setting (a, b, ...: a tuple)
+        name, value = item.split("=")
+        parts = value.split(",")
+        setting = tuple(int(v) if v.lstrip("-").isdigit() else v for v in parts) if "," in value else int(value)
+        settings = attrs.evolve(settings, **{name: setting})
     timeout = float(sys.argv[sys.argv.index("--timeout") + 1])
     peers = {kind: highs_peer(rl.REMIK, kind) for kind in ("opening", "partition")} if check else {}
     rl.best_opening(deal(rl.REMIK, 14, 0), rl.REMIK)  # build the per-ruleset tables

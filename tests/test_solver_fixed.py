@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import random
+from typing import Any
+from unittest import mock
 
 import attrs
+from _oracle_solver import oracle_partition_penalty
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_solver_oracle import rules_and_hand
 
-from rummylib import REMIK, STRAIGHT, CardMultiset, Ruleset, deck
+from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, deck
 from rummylib.solver._leftover import Laid, _laid_split
 from rummylib.solver._opening_objective import opening_rows, points_split, scales
-from rummylib.solver._priced import SCALE, fixed, tightened
-from rummylib.solver._search import NEG, Cover, pack
-from rummylib.solver._tables import Tables, tables_for
+from rummylib.solver._partition import _rows as partition_rows
+from rummylib.solver._partition import _split as partition_split
+from rummylib.solver._partition import search_partition
+from rummylib.solver._priced import SCALE, first_cover, fixed, tightened
+from rummylib.solver._search import NEG, Cover, card_penalties, pack, shape_gain_penalty
+from rummylib.solver._settings import DEFAULT_SETTINGS
+from rummylib.solver._tables import Shape, Tables, tables_for
 
 HOUSE = [
     REMIK,
@@ -99,3 +107,69 @@ def test_fixed_laid_search_finds_every_cover_at_its_target(rules: Ruleset, size:
     top = max(best, 0) // SCALE * SCALE
     targets = [top - k * SCALE for k in range(4)] + [best, best + 1]
     _same_above_target(tables, laid, x, jokers, need, SCALE, [t for t in targets if t > 0])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(HOUSE), st.integers(14, 40), st.integers(0, 10**6))
+def test_fixed_partition_search_finds_every_answer_at_its_target(rules: Ruleset, size: int, seed: int) -> None:
+    # R-V: the partition leaving the least penalty is the same, with the same melds, once the
+    # candidates no partition removing the target's penalty can use are dropped (the proof of
+    # _partition._Deadwood after a first cover); below the target nothing is found.
+    hand = dealt(rules, size, seed)
+    jokers = hand.jokers if rules.jokers else 0
+    tables, rows, potential, pens = partition_rows(rules, tables_for(hand.counts, jokers, rules))
+    cover = Cover(tables, rows, potential)
+    x = cover.restrict(pack(hand.counts, tables), jokers)
+    priced = tightened(cover, tables, x, jokers, partition_split(pens))
+    best = _fresh(priced, tables).solve(x, jokers, 0, NEG, SCALE)
+    top = best // SCALE * SCALE
+    targets = [top - k * SCALE for k in range(4)] + [best, best + 1, top + SCALE]
+    _same_above_target(tables, priced, x, jokers, 0, SCALE, [t for t in targets if t > 0])
+
+
+#: Every partition through the priced search, its first cover and its proof, on every size.
+PROVING = attrs.evolve(DEFAULT_SETTINGS, small_max=0, lp_from=0, hunt_from=0)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_and_hand(8))
+def test_partition_proved_after_a_first_cover_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
+    # R-V: the proof searches only for partitions better than the first cover (fixed); the
+    # least penalty is still the oracle's, and the leftover is what the melds leave.
+    rules, hand = case
+    p = search_partition(hand, rules, PROVING)
+    assert p.penalty == oracle_partition_penalty(hand, rules)
+    assert p.leftover == CardMultiset(hand) - CardMultiset(c for m in p.melds for c in m.cards)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(HOUSE), st.integers(20, 60), st.integers(0, 10**6))
+def test_partition_proved_after_a_first_cover_equals_the_plain_search(rules: Ruleset, size: int, seed: int) -> None:
+    # R-V: beyond the oracle, the same least penalty as the plain search (no prices, no fixing).
+    hand = dealt(rules, size, seed)
+    plain = attrs.evolve(DEFAULT_SETTINGS, small_max=0, lp_from=10**9, hunt_from=10**9, trial_from=10**9)
+    assert search_partition(hand, rules, PROVING).penalty == search_partition(hand, rules, plain).penalty
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(HOUSE), st.integers(14, 50), st.integers(0, 10**6))
+def test_partition_proof_beats_a_poor_first_cover(rules: Ruleset, size: int, seed: int) -> None:
+    # R-V: given a first cover short of the optimum (the best partition less its least meld),
+    # the proof, asked only for partitions better than it (fixed), finds the least penalty.
+    hand = dealt(rules, size, seed)
+    best = search_partition(hand, rules, PROVING)
+    if not best.melds:
+        return
+    pens = card_penalties(rules)
+    real = first_cover
+
+    def poor(cover: Cover, tables: Tables, *args: Any, **kwargs: Any) -> tuple[int, list[Shape]] | None:
+        found = real(cover, tables, *args, **kwargs)
+        if found is None:
+            return None
+        gains = [(shape_gain_penalty(shape, pens), k) for k, shape in enumerate(found[1])]
+        least, k = min(gains)
+        return found[0] - SCALE * least, found[1][:k] + found[1][k + 1 :]
+
+    with mock.patch("rummylib.solver._partition.first_cover", poor):
+        assert search_partition(hand, rules, PROVING).penalty == best.penalty

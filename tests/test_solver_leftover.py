@@ -20,9 +20,9 @@ from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Opening, Ruleset, best
 from rummylib._card import CARDS
 from rummylib.melds import is_clean_run
 from rummylib.solver import _keep, _opening
-from rummylib.solver._leftover import Constrained, Laid, _laid_split, laid_whole
+from rummylib.solver._leftover import Constrained, Laid, _laid_split, by_leftover, laid_whole
 from rummylib.solver._opening import _solve_in, search_opening
-from rummylib.solver._opening_objective import scales
+from rummylib.solver._opening_objective import opening_rows, scales
 from rummylib.solver._priced import SCALE, Relaxed, fixed, tightened
 from rummylib.solver._search import NEG, Cover, OverBudget, entries, pack
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
@@ -379,3 +379,27 @@ def test_constrained_search_matches_lowest_card_search(
             assert Counter(c for shape in shapes for c in shape.naturals) == present
             assert sum(shape.jokers for shape in shapes) == jokers
             assert not need or any(shape.clean for shape in shapes)
+
+
+@pytest.mark.parametrize("rules", [REMIK, STRAIGHT])
+@pytest.mark.parametrize("limit", [3, 30, 300])
+def test_decomposition_skipped_only_where_it_would_give_up_on_leftovers(rules: Ruleset, limit: int) -> None:
+    # R-O2, O3, T3: _opening skips the decomposition when it is sure to bound more leftovers
+    # than leftover_sets (from the packing relaxation's bound on the points); wherever it
+    # does, the decomposition run in full indeed gives up on them, whatever it finds first.
+    changed = tuned(leftover_sets=limit, leftover_programmes=10**6, leftover_budget=10**6)
+    skipped = tried = 0
+    for size, seed in [(size, seed) for size in (16, 24, 32, 40) for seed in range(12)]:
+        hand = dealt(rules, size, seed)
+        jokers = hand.jokers if rules.jokers else 0
+        tables, rows, m2, potential = opening_rows(rules, tables_for(hand.counts, jokers, rules, order="rank"))
+        cover = Cover(tables, rows, potential, changed)
+        x = cover.restrict(pack(hand.counts, tables), jokers)
+        for keep in (0, 1):
+            if not _opening._sets_beyond(cover, tables, x, jokers, keep, rules.opening_points, {}):
+                tried += 1
+                continue
+            skipped += 1
+            with pytest.raises(OverBudget, match="sets"):
+                by_leftover(cover, tables, x, jokers, keep, rules.opening_points * m2 - 1)
+    assert skipped and tried  # both cases met

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummylib import REMIK, STRAIGHT, CardMultiset, Ruleset, deck
+from rummylib import REMIK, STRAIGHT, CardMultiset, Ruleset, best_opening, deck
 from rummylib.solver._leftover import Constrained, Laid, _laid_split
-from rummylib.solver._lp import Warm, remembered, solve_lp
+from rummylib.solver._lp import Warm, _Simplex, remembered, solve_lp
 from rummylib.solver._opening_objective import opening_rows, scales
 from rummylib.solver._opening_objective import points_split as opening_split
 from rummylib.solver._priced import SCALE, Relaxed, tightened
@@ -136,3 +138,67 @@ def test_part_priced_from_the_whole_basis_gives_the_same_answers(
             assert warm.solve(part, j, need, NEG, unit, windows=False) == cold.solve(
                 part, j, need, NEG, unit, windows=False
             )
+
+
+def _reference_entering_dual(tableau: _Simplex, rho: list[float]) -> tuple[int, float, float]:
+    """The dual ratio test as one loop per column (the code before the padded comprehension)."""
+    basic = set(tableau.basis)
+    enter, ratio, reduced = -1, 0.0, 0.0
+    for k, column in enumerate(tableau.columns):
+        alpha = 0.0
+        for i, a in column:
+            alpha += rho[i] * a
+        if alpha < -1e-9 and k not in basic:
+            cost = tableau.gains[k]
+            for i, a in column:
+                cost -= tableau.y[i] * a
+            r = (-cost if cost < 0.0 else 0.0) / -alpha
+            if enter < 0 or r < ratio:
+                enter, ratio, reduced = k, r, cost
+    return enter, ratio, reduced
+
+
+@settings(max_examples=200, deadline=None)
+@given(PROGRAMME, st.integers(1, 3))
+def test_dual_ratio_test_is_the_loop_of_each_column(
+    case: tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]], most: int
+) -> None:
+    # The padded comprehension of the dual ratio test (_Simplex._entering_dual) picks the
+    # same column with the same ratio and reduced cost, float for float, as the loop of each
+    # column, at every dual pivot of a warm start: the same prices, so the same answers.
+    raw, gains, capacity, less = case
+    columns = [tuple((i, min(a, most) if a > 1 else a) for i, a in c) for c in raw]
+    smaller = [max(0, b - d) for b, d in zip(capacity, less)]
+    warm = Warm(columns, [float(g) for g in gains[: len(columns)]], capacity)
+    seen = [0]
+    real = _Simplex._entering_dual
+
+    def both(tableau: _Simplex, rho: list[float]) -> tuple[int, float, float]:
+        got = real(tableau, rho)
+        assert got == _reference_entering_dual(tableau, rho)
+        seen[0] += 1
+        return got
+
+    with mock.patch.object(_Simplex, "_entering_dual", both):
+        warm.solve(smaller)
+
+
+@pytest.mark.parametrize(("size", "seed"), [(60, 68), (80, 56), (70, 54), (90, 22)])
+def test_dual_ratio_test_is_the_loop_of_each_column_on_large_inputs(size: int, seed: int) -> None:
+    # The same on the programmes the leftover decomposition warm-starts (remik, four jokers:
+    # coefficients of 2 and 3 on the joker row), and its opening is unchanged (R-O2, O3, T3).
+    hand = dealt(REMIK, size, seed)
+    real = _Simplex._entering_dual
+    seen = [0]
+
+    def both(tableau: _Simplex, rho: list[float]) -> tuple[int, float, float]:
+        got = real(tableau, rho)
+        assert got == _reference_entering_dual(tableau, rho)
+        seen[0] += 1
+        return got
+
+    plain = best_opening(hand, REMIK)
+    with mock.patch.object(_Simplex, "_entering_dual", both):
+        checked = best_opening(hand, REMIK)
+    assert checked == plain
+    assert seen[0] > 0

@@ -170,6 +170,26 @@ def _perturbed(capacity: Sequence[int]) -> list[float]:
     return [b + 1e-7 * ((i * 7919) % 997 + 1) / 997 for i, b in enumerate(capacity)]
 
 
+#: How many rows a column may have to take :meth:`_Simplex.alphas`'s one comprehension.
+_PAD = 5
+
+
+def _padded(columns: Sequence[tuple[tuple[int, int], ...]], m: int) -> tuple[list[tuple[int, ...]] | None, int]:
+    """Per column, where :meth:`_Simplex.alphas` reads each term, padded to :data:`_PAD`; the largest coefficient.
+
+    A term ``(i, a)`` is read at ``i`` when ``a`` is 1, else at ``m + 1 + (a - 2) * m + i``
+    (the row times ``a``); padding reads ``m`` (a zero). ``None`` if a column is longer.
+    """
+    most = max((a for col in columns for _, a in col), default=1)
+    out: list[tuple[int, ...]] = []
+    for col in columns:
+        if len(col) > _PAD:
+            return None, most
+        rows = tuple(i if a == 1 else m + 1 + (a - 2) * m + i for i, a in col)
+        out.append(rows + (m,) * (_PAD - len(rows)))
+    return out, most
+
+
 class _Simplex:
     """The revised simplex's state: basis, its dense inverse, basic values and prices."""
 
@@ -180,6 +200,8 @@ class _Simplex:
         self.columns = columns
         # Per column, its rows when every coefficient is 1 (y[i] * 1 is y[i]: the pricing skips the product).
         self.unit_rows = [tuple(i for i, _ in col) if all(a == 1 for _, a in col) else None for col in columns]
+        #: Per column, where :meth:`alphas` reads its terms; the largest coefficient (see _padded).
+        self.padded, self.most = _padded(columns, m)
         self.gains = gains
         # A tiny fixed perturbation of b breaks the ties that make packing
         # programmes degenerate (and the simplex stall); it keeps runs deterministic.
@@ -307,6 +329,51 @@ class _Simplex:
             d = [r[i] * a for r in self.binv] if k == 0 else [x + r[i] * a for x, r in zip(d, self.binv)]
         return d
 
+    def _times(self, row: list[float]) -> list[float]:
+        """``row``, a zero, then ``row`` times each coefficient from 2 up: where :attr:`padded` reads."""
+        out = [*row, 0.0]
+        for a in range(2, self.most + 1):
+            out += [q * a for q in row]
+        return out
+
+    def _entering_dual(self, rho: list[float]) -> tuple[int, float, float]:
+        """The dual ratio test over the columns: the first least ratio, with its reduced cost (``-1``: none).
+
+        The pivot row ``rho`` times each column, and each reduced cost, are the
+        columns' loops ``0.0 + rho[i] * a + ...`` and ``gains[k] - y[i] * a - ...`` in
+        their order, up to the sign of a zero sum: the products are the same floats
+        (read from :meth:`_times`), and the padding adds ``+0.0`` (exact but for
+        ``-0.0``) or takes it away (exact). One comprehension over all the columns.
+        """
+        columns, gains, padded = self.columns, self.gains, self.padded
+        basic = set(self.basis)
+        enter, ratio, reduced = -1, 0.0, 0.0
+        if padded is None:
+            for k, col in enumerate(columns):
+                alpha = 0.0
+                for i, a in col:
+                    alpha += rho[i] * a
+                if alpha < -1e-9 and k not in basic:
+                    cost = gains[k]
+                    for i, a in col:
+                        cost -= self.y[i] * a
+                    r = (-cost if cost < 0.0 else 0.0) / -alpha
+                    if enter < 0 or r < ratio:
+                        enter, ratio, reduced = k, r, cost
+            return enter, ratio, reduced
+        t = self._times(rho)
+        alphas = [t[a] + t[b] + t[c] + t[d] + t[e] for a, b, c, d, e in padded]
+        y = self._times(self.y)
+        for k in [k for k, alpha in enumerate(alphas) if alpha < -1e-9]:
+            if k in basic:  # the ratio test reads the reduced cost of these only
+                continue
+            a, b, c, d, e = padded[k]
+            cost = gains[k] - y[a] - y[b] - y[c] - y[d] - y[e]
+            r = (-cost if cost < 0.0 else 0.0) / -alphas[k]
+            if enter < 0 or r < ratio:
+                enter, ratio, reduced = k, r, cost
+        return enter, ratio, reduced
+
     def dual_pivot(self) -> int:
         """One step of the dual simplex: 1 done, 0 stepped, -1 stuck (no column can enter)."""
         xb = self.xb
@@ -314,24 +381,8 @@ class _Simplex:
         if xb[p] >= -_TOL:
             return 1  # primal feasible: optimal
         rho = self.binv[p]
-        y, gains, columns = self.y, self.gains, self.columns
-        basic = set(self.basis)
-        enter, ratio, reduced = -1, 0.0, 0.0
-        for k, rows in enumerate(self.unit_rows):
-            alpha = 0.0
-            if rows is None:
-                for i, a in columns[k]:
-                    alpha += rho[i] * a
-            else:
-                for i in rows:
-                    alpha += rho[i]
-            if alpha < -1e-9 and k not in basic:  # the ratio test reads the reduced cost of these only
-                cost = gains[k]
-                for i, a in columns[k]:
-                    cost -= y[i] * a
-                r = (-cost if cost < 0.0 else 0.0) / -alpha
-                if enter < 0 or r < ratio:
-                    enter, ratio, reduced = k, r, cost
+        y = self.y
+        enter, ratio, reduced = self._entering_dual(rho)
         n = len(self.columns)
         in_basis = set(self.slacks)
         for i, q in enumerate(rho):  # slacks: column e_i, cost -y_i

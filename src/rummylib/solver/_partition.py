@@ -12,7 +12,7 @@ from rummylib.cards import Card
 from rummylib.rules import Ruleset
 from rummylib.solver._leftover import laid_whole
 from rummylib.solver._optimise import Found, optimise
-from rummylib.solver._priced import SCALE, Split, first_cover
+from rummylib.solver._priced import SCALE, Split, first_cover, fixed
 from rummylib.solver._results import Partition, prepare
 from rummylib.solver._row_fits import RowFits, restrict
 from rummylib.solver._search import (
@@ -76,6 +76,10 @@ class _Deadwood:
             if shapes is not None:
                 return SCALE * sum(shape_gain_penalty(shape, self.pens) for shape in shapes), shapes
         floor = alpha if found is None else found[0]
+        if found is not None:
+            # Only partitions better than the first cover matter, by a whole point of penalty (gains
+            # are SCALE per point): drop the candidates none of them uses (reduced-cost fixing, see fixed).
+            priced = fixed(priced, tables, x, j, 0, (floor // SCALE + 1) * SCALE)
         value = priced.solve(x, j, need, floor, SCALE)
         if found is not None and value <= floor:
             return found  # the exact search found nothing better than the first cover
