@@ -115,9 +115,10 @@ def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, 
     Melds that take the same cards are one choice for the search, wherever
     their jokers stand. They depend only on the card, which positions of its
     suit and which suits of its rank the pool holds, and the jokers, so they
-    are kept per those (hands that share a suit share them). Exactly the
-    pairs of :func:`~rummylib.solver._queries.candidates_with` (a test checks),
-    built on bit masks without building the melds.
+    are kept per those (hands that share a suit share them). The pairs of
+    :func:`~rummylib.solver._queries.candidates_with`, each set of naturals
+    once with its fewest jokers (:func:`_fewest_jokers`; a test checks), built
+    on bit masks without building the melds.
     """
     suit, rank = divmod(index, 13)
     jokers = pool[52]
@@ -133,11 +134,26 @@ def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, 
         return hit[1]
     found = _run_pairs(suit, rank, row, jokers, rules)
     found += _group_pairs(suit, rank, column, jokers, rules)
-    options = tuple(dict.fromkeys(found))
+    options = _fewest_jokers(found)
     if len(_OPTIONS) >= 4096:
         _OPTIONS.clear()
     _OPTIONS[key] = (rules, options)
     return options
+
+
+def _fewest_jokers(found: list[Pairs]) -> tuple[Pairs, ...]:
+    """``found`` once each, less those whose natural cards another holds with fewer jokers (in first-seen order).
+
+    Jokers are no bound card, so the search can always do with fewer: a meld
+    of the same naturals and more jokers never covers what the one with fewer cannot.
+    """
+    best: dict[Pairs, Pairs] = {}
+    for pairs in found:
+        naturals = pairs[:-1] if pairs[-1][0] == 52 else pairs
+        kept = best.get(naturals)
+        if kept is None or (kept[-1][0] == 52 and (pairs[-1][0] != 52 or pairs[-1][1] < kept[-1][1])):
+            best[naturals] = pairs
+    return tuple(best.values())
 
 
 def _within_reach(row: int, rank: int, jokers: int, ace_high: bool) -> int:
@@ -175,7 +191,9 @@ def _run_pairs(suit: int, rank: int, row: int, jokers: int, rules: Ruleset) -> l
     A run is a window of 3 to 13 positions (1 = ace low .. 13 = king, 14 =
     the high ace) around the card: each position not held is a joker, any
     other but the card's may be one, within ``jokers`` and, unless the rules
-    allow it, with no two jokers side by side.
+    allow it, with no two jokers side by side. Runs of four or more with a
+    joker at an end are left out: the run without that end holds the same
+    natural cards with one joker fewer (see :func:`_fewest_jokers`).
     """
     top = 14 if rules.ace_high else 13
     held = row << 1
@@ -194,11 +212,16 @@ def _run_pairs(suit: int, rank: int, row: int, jokers: int, rules: Ruleset) -> l
                 free = jokers - missing.bit_count()
                 if free < 0:
                     break  # a longer window misses as many positions at least
+                if b - a > 2 and missing & ((1 << a) | (1 << b)):
+                    continue  # a joker at an end: the window without that end has its naturals, one joker fewer
                 if not free:
                     if not (apart and missing & (missing >> 1)):
                         out.append(_run_cards(window & ~missing, missing.bit_count(), base))
                     continue
-                optional = [q for q in range(a, b + 1) if q != p and held >> q & 1]
+                # A joker on a held end, likewise (a window of three keeps its ends: it can be no shorter).
+                optional = [
+                    q for q in range(a if b - a == 2 else a + 1, b + 1 if b - a == 2 else b) if q != p and held >> q & 1
+                ]
                 for n in range(min(free, len(optional)) + 1):
                     for extra in itertools.combinations(optional, n):
                         placed = missing

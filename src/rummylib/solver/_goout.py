@@ -46,7 +46,7 @@ from rummylib.solver._results import prepare
 from rummylib.solver._search import NEG, pack
 from rummylib.solver._tables import Shape, build_meld, build_melds, tables_for
 
-__all__ = ["plan_checked", "plan_go_out"]
+__all__ = ["plan_checked", "plan_exists", "plan_go_out"]
 
 
 def _check_table(table: object, rules: Ruleset) -> tuple[Meld, ...]:
@@ -96,11 +96,16 @@ def _search_for(
     return search, start, search.best(start, rules.opening_points if need_open else 0)
 
 
+def _found(value: int, need_open: bool, rules: Ruleset) -> bool:
+    """Whether the search's value is a plan's: some plan, and (before opening) one whose Open makes R-O2."""
+    return value != NEG and not (need_open and value < rules.opening_points)
+
+
 def _plan_for(
     hand: CardMultiset, table: Sequence[Meld], rules: Ruleset, need_open: bool, open_with: Card | None
 ) -> _Plan | None:
     search, start, value = _search_for(hand, table, rules, need_open, open_with)
-    if value == NEG or (need_open and value < rules.opening_points):
+    if not _found(value, need_open, rules):
         return None
     counted: list[Shape] = []
     later: list[Shape] = []
@@ -259,10 +264,8 @@ def plan_checked(
     need_open = checked.opening_required and not opened
     if not ms:
         return None if (need_open or checked.must_discard_to_go_out) else []
-    if cannot_go_out(ms, melds, checked):
-        return None  # a sound screen: only one card can be the discard (R-T2, E1, E3)
-    if need_open and not opens and not can_open(ms, checked, keep=0):
-        return None  # the Open comes from the hand alone (R-O2, O4): no opening, no plan
+    if _refuted(ms, melds, checked, need_open, opens):
+        return None
     found = _plan_for(ms, melds, checked, need_open, open_with)
     if found is None:
         return None
@@ -277,3 +280,29 @@ def plan_checked(
     if found.discard is not None:
         actions.append(Discard(found.discard))
     return actions
+
+
+def _refuted(ms: CardMultiset, melds: tuple[Meld, ...], checked: Ruleset, need_open: bool, opens: bool) -> bool:
+    """The sound screens before the plan search (a non-empty hand): ``True`` means no plan."""
+    if cannot_go_out(ms, melds, checked):
+        return True  # only one card can be the discard (R-T2, E1, E3)
+    # The Open comes from the hand alone (R-O2, O4): no opening, no plan.
+    return need_open and not opens and not can_open(ms, checked, keep=0)
+
+
+def plan_exists(
+    ms: CardMultiset,
+    melds: tuple[Meld, ...],
+    checked: Ruleset,
+    *,
+    opened: bool,
+    open_with: Card | None = None,
+    opens: bool = False,
+) -> bool:
+    """``plan_checked(...) is not None``, without building the plan: the search's value decides it."""
+    need_open = checked.opening_required and not opened
+    if not ms:
+        return not (need_open or checked.must_discard_to_go_out)
+    if _refuted(ms, melds, checked, need_open, opens):
+        return False
+    return _found(_search_for(ms, melds, checked, need_open, open_with)[2], need_open, checked)

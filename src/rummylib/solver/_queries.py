@@ -24,7 +24,7 @@ from rummylib.melds import ACE_HIGH, Meld
 from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
 from rummylib.solver._find import GROUP_TEMPLATES
-from rummylib.solver._goout import plan_checked
+from rummylib.solver._goout import plan_checked, plan_exists
 from rummylib.solver._goout_screen import clear_facts
 from rummylib.solver._masks import no_meld_without_jokers, rank_masks, ranks_with
 
@@ -444,4 +444,4 @@ def can_go_out(
     ``opens``: the caller knows ``can_open(hand, rules)`` holds, so the
     plan's own opening test (``keep=0``, implied) is skipped.
     """
-    return plan_checked(hand, table, rules, opened=opened, open_with=open_with, opens=opens) is not None
+    return plan_exists(hand, table, rules, opened=opened, open_with=open_with, opens=opens)
