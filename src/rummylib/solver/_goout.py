@@ -262,10 +262,9 @@ def plan_checked(
     ``keep=0`` test below, which is then skipped).
     """
     need_open = checked.opening_required and not opened
-    if not ms:
-        return None if (need_open or checked.must_discard_to_go_out) else []
-    if _refuted(ms, melds, checked, need_open, opens):
-        return None
+    settled = _settled(ms, melds, checked, need_open, opens)
+    if settled is not None:
+        return [] if settled else None
     found = _plan_for(ms, melds, checked, need_open, open_with)
     if found is None:
         return None
@@ -282,12 +281,19 @@ def plan_checked(
     return actions
 
 
-def _refuted(ms: CardMultiset, melds: tuple[Meld, ...], checked: Ruleset, need_open: bool, opens: bool) -> bool:
-    """The sound screens before the plan search (a non-empty hand): ``True`` means no plan."""
+def _settled(ms: CardMultiset, melds: tuple[Meld, ...], checked: Ruleset, need_open: bool, opens: bool) -> bool | None:
+    """Whether a plan exists, where that is known before the search (an empty hand, the sound screens); else ``None``.
+
+    ``True`` only for an empty hand that may go out as it is (the empty plan).
+    """
+    if not ms:
+        return not (need_open or checked.must_discard_to_go_out)
     if cannot_go_out(ms, melds, checked):
-        return True  # only one card can be the discard (R-T2, E1, E3)
+        return False  # only one card can be the discard (R-T2, E1, E3)
     # The Open comes from the hand alone (R-O2, O4): no opening, no plan.
-    return need_open and not opens and not can_open(ms, checked, keep=0)
+    if need_open and not opens and not can_open(ms, checked, keep=0):
+        return False
+    return None
 
 
 def plan_exists(
@@ -301,8 +307,7 @@ def plan_exists(
 ) -> bool:
     """``plan_checked(...) is not None``, without building the plan: the search's value decides it."""
     need_open = checked.opening_required and not opened
-    if not ms:
-        return not (need_open or checked.must_discard_to_go_out)
-    if _refuted(ms, melds, checked, need_open, opens):
-        return False
+    settled = _settled(ms, melds, checked, need_open, opens)
+    if settled is not None:
+        return settled
     return _found(_search_for(ms, melds, checked, need_open, open_with)[2], need_open, checked)
