@@ -41,7 +41,7 @@ import attrs
 
 from rummylib.solver._opening_objective import scales
 from rummylib.solver._optimise import Found
-from rummylib.solver._priced import SCALE, Relaxed, Split, fixed, tightened
+from rummylib.solver._priced import SCALE, Part, Relaxed, Split, fixed, tightened
 from rummylib.solver._search import NEG, Cover, Entry, OverBudget, by_position, cards_in, entries, pack
 from rummylib.solver._settings import SearchSettings
 from rummylib.solver._tables import Shape, Tables, tables_for
@@ -186,6 +186,8 @@ class _Leftover:
     #: The search without the candidates no cover reaching ``target`` uses (``_priced.fixed``).
     fixed: Cover | None = None
     target: int = 0
+    #: Its programme while not solved in full (:meth:`_Decomposition.ask`).
+    part: Part | None = None
 
 
 class _Decomposition:
@@ -307,12 +309,24 @@ class _Decomposition:
             self.programmes += 1
             if self.programmes > self.settings.leftover_programmes:
                 raise OverBudget("programmes")
-            leftover.search = self.relaxed.tightened(x, j, Constrained)
+            leftover.part = self.relaxed.part(x, j)
             self.priced.append(leftover)
+        # Its programme's dual simplex, stopped at the first prices that bound it below
+        # ``points`` (a bound is all a leftover that cannot reach them needs), solved
+        # in full before a search (its prices, and so its answers, as if never stopped).
+        enough: float | None = None
+        if self.settings.leftover_bound_first:
+            enough = points + BONUS * laid - 0.5  # the prices rounded up stay below points + BONUS * laid
+        while leftover.part is not None:
+            leftover.search, solved = self.relaxed.advance(leftover.part, x, j, Constrained, enough)
+            if solved:
+                leftover.part = None
             own = leftover.search.remaining(x, j) // SCALE - BONUS * laid
             leftover.bound = min(leftover.bound, own)
             if own < points:
                 return None
+            enough = None
+        assert leftover.search is not None
         floor = SCALE * (points + BONUS * laid) - 1
         if leftover.fixed is None or leftover.target != floor + 1:
             # Only covers worth ``points`` matter: drop the candidates none of them uses (a memo of its own).

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from copy import copy
+from operator import mul
 
 __all__ = ["Warm", "remembered", "solve_lp"]
 
@@ -146,6 +147,18 @@ class Warm:
 
     def solve(self, capacity: Sequence[int]) -> tuple[list[float], list[float]] | None:
         """Prices and column values of the programme with ``capacity``; ``None`` if the dual simplex stalls."""
+        tableau = self.start(capacity)
+        if tableau is None:
+            return None
+        answer = self.resume(tableau, capacity, None)
+        if answer is None:
+            return None
+        prices, used = answer
+        assert used is not None  # without a bound to reach it runs to the optimum
+        return prices, used
+
+    def start(self, capacity: Sequence[int]) -> _Simplex | None:
+        """The first programme's optimal tableau with ``capacity``'s basic values, for :meth:`resume`; ``None`` if none."""
         first = self.tableau
         if first is None:
             return None
@@ -154,15 +167,36 @@ class Warm:
         tableau.binv = [row[:] for row in first.binv]
         b = _perturbed(capacity)
         tableau.xb = [sum(q * v for q, v in zip(row, b)) for row in tableau.binv]
+        tableau.spent = 0
+        return tableau
+
+    def resume(
+        self, tableau: _Simplex, capacity: Sequence[int], enough: float | None
+    ) -> tuple[list[float], list[float] | None] | None:
+        """Dual simplex steps on ``tableau`` (from :meth:`start`): its prices, and its column values at the optimum.
+
+        Every step keeps the prices dual feasible, so each bounds the programme
+        with ``capacity`` by their weighted sum, which falls step by step to the
+        optimum. With ``enough``, the steps stop once that sum (in the gains'
+        units) is at most ``enough``: those prices, and ``None`` for the column
+        values. Resumed, the steps go on where they stopped, the same steps an
+        uninterrupted run takes, so the optimum is the same to the bit.
+        ``None`` if the dual simplex stalls.
+        """
         most = 20 * self.m + 200
-        for _ in range(most):
+        top = self.top
+        step = 0
+        while tableau.spent < most:
+            if enough is not None and sum(map(mul, tableau.y, capacity)) * top <= enough:
+                return [v * top for v in tableau.y], None
+            tableau.spent += 1
             step = tableau.dual_pivot()
             if step:
                 break
         if step != 1:
             return None
         tableau.primal_pass(most)  # for prices the rounding left short
-        return [v * self.top for v in tableau.y], tableau.values()
+        return [v * top for v in tableau.y], tableau.values()
 
 
 def _perturbed(capacity: Sequence[int]) -> list[float]:
@@ -211,6 +245,8 @@ class _Simplex:
         self.binv = [[1.0 if r == c else 0.0 for c in range(m)] for r in range(m)]
         self.y = [0.0] * m
         self.start = 0
+        #: Dual simplex steps taken since :meth:`Warm.start` (:meth:`Warm.resume` stops at its cap).
+        self.spent = 0
 
     def entering(self) -> tuple[int, float]:
         """The column (``n + i`` for slack ``i``) to enter and its reduced cost; ``-1`` at an optimum.

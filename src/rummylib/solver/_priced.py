@@ -21,12 +21,12 @@ from collections.abc import Callable
 from math import ceil
 from typing import NamedTuple
 
-from rummylib.solver._lp import Warm, solve_lp
+from rummylib.solver._lp import Warm, _Simplex, solve_lp
 from rummylib.solver._search import NEG, Cover, Entry, cards_in
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._tables import Shape, Tables
 
-__all__ = ["SCALE", "Relaxed", "Split", "dive", "first_cover", "fixed", "tightened", "wants_lp"]
+__all__ = ["SCALE", "Part", "Relaxed", "Split", "dive", "first_cover", "fixed", "tightened", "wants_lp"]
 
 
 def wants_lp(size: int, settings: SearchSettings = DEFAULT_SETTINGS) -> bool:
@@ -154,6 +154,21 @@ def _potential(
     size_price: float,
 ) -> Cover:
     """The search of :func:`tightened` from the programme's answer: prices made whole, checked and repaired."""
+    entries = program[2]
+    potential = _checked(tables, j, split, program, prices, size_price)
+    rows = _reordered(cover.rows, [-u for u in used], entries, split, potential, tables.pos)
+    return kind(tables, rows, potential, cover.settings, fine=split.fine, scale=SCALE)
+
+
+def _checked(
+    tables: Tables,
+    j: int,
+    split: Split,
+    program: tuple[dict[int, int], list[int], list[Entry], list[int], int],
+    prices: list[float],
+    size_price: float,
+) -> list[int]:
+    """The potential of :func:`_potential`: ``prices`` made whole, checked on every candidate and repaired."""
     rowof, capacity, entries, priced, joker_row = program
     pos = tables.pos
     card_at = tables.card_at
@@ -177,8 +192,7 @@ def _potential(
     fine = split.fine
     potential = [units[c] * fine + split.rest_potential[card_at[c]] for c in range(52)]
     potential.append(units[52] * fine + split.rest_potential[52])
-    rows = _reordered(cover.rows, [-u for u in used], entries, split, potential, pos)
-    return kind(tables, rows, potential, cover.settings, fine=fine, scale=SCALE)
+    return potential
 
 
 class Relaxed:
@@ -200,20 +214,52 @@ class Relaxed:
 
     def tightened(self, x: int, j: int, kind: type[Cover] = Cover) -> Cover:
         """:func:`tightened` of the part ``x``, ``j`` of the input (``keep`` 0), from the whole programme's basis."""
-        cover, w, field = self.cover, self.cover.w, self.cover.field
+        search, _ = self.advance(self.part(x, j), x, j, kind)
+        return search
+
+    def part(self, x: int, j: int) -> Part:
+        """The programme of the part ``x``, ``j`` of the input, not solved yet (see :meth:`advance`)."""
+        w, field = self.cover.w, self.cover.field
         capacity = [0] * len(self.capacity)
         for position, i in self.rowof.items():
             capacity[i] = (x >> (w * position)) & field
         capacity[-1] = j
-        answer = self.warm.solve(capacity)
+        return Part(capacity, self.warm.start(capacity))
+
+    def advance(
+        self, part: Part, x: int, j: int, kind: type[Cover] = Cover, enough: float | None = None
+    ) -> tuple[Cover, bool]:
+        """The search of :meth:`tightened` on ``part`` (of ``x``, ``j``), and whether its programme is solved.
+
+        With ``enough`` (in the priced part's units), the dual simplex may stop
+        early, at the first prices that bound the part by ``enough`` or less
+        (each step's prices are dual feasible: see :meth:`Warm.resume`): then the
+        search returned is a plain :class:`Cover` of those prices, checked and
+        repaired as always, for its bound only (its rows are not priced), and
+        ``False``; a later call goes on from there.
+        """
+        cover = self.cover
+        answer = None if part.tableau is None else self.warm.resume(part.tableau, part.capacity, enough)
         if answer is None:
-            return tightened(cover, self.tables, x, j, self.split, 0, kind)
+            return tightened(cover, self.tables, x, j, self.split, 0, kind), True
         prices, used = answer
+        capacity = part.capacity
         rowof = {position: i for position, i in self.rowof.items() if capacity[i]}
         absent = ~cover.presence(x)
         fit = [k for k, entry in enumerate(self.entries) if entry.jokers <= j and not entry.packed & absent]
         program = (rowof, capacity, [self.entries[k] for k in fit], [self.priced[k] for k in fit], len(capacity) - 1)
-        return _potential(cover, self.tables, j, self.split, kind, program, prices, [used[k] for k in fit], 0.0)
+        if used is None:
+            potential = _checked(self.tables, j, self.split, program, prices, 0.0)
+            return Cover(self.tables, cover.rows, potential, cover.settings, fine=self.split.fine, scale=SCALE), False
+        search = _potential(cover, self.tables, j, self.split, kind, program, prices, [used[k] for k in fit], 0.0)
+        return search, True
+
+
+class Part(NamedTuple):
+    """A part's programme (:meth:`Relaxed.part`): its capacity, and its simplex (``None``: solved cold)."""
+
+    capacity: list[int]
+    tableau: _Simplex | None
 
 
 def fixed(cover: Cover, tables: Tables, x: int, j: int, keep: int, target: int) -> Cover:
