@@ -109,7 +109,8 @@ class Pool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="seeds 0-9 only")
-    parser.add_argument("--seeds", type=int, default=30, help="seeds 0 .. N-1 (default 30)")
+    parser.add_argument("--seeds", type=int, default=30, help="how many seeds (default 30: seeds 0 .. 29)")
+    parser.add_argument("--first-seed", type=int, default=0, help="start the seeds here (default 0)")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="comma-separated sizes")
     parser.add_argument("--kinds", default="opening,partition", help="opening, partition or both")
     parser.add_argument("--timeout", type=float, default=5.0, help="CPU seconds per input before >T")
@@ -121,7 +122,7 @@ def main() -> int:
     if args.worker:
         worker(args.timeout, args.check, args.set or [])
         return 0
-    seeds = range(10 if args.quick else args.seeds)
+    seeds = range(args.first_seed, args.first_seed + (10 if args.quick else args.seeds))
     grid = [(int(s), seed) for s in args.sizes.split(",") for seed in seeds]
     if args.only:
         grid = [(int(a), int(b)) for a, b in (item.split(":") for item in args.only)]
