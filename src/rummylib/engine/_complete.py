@@ -17,6 +17,13 @@ The candidate melds come from the solver's packed-count query
 (:func:`~rummylib.solver._queries.sorted_by_points`: pairs, points and bounds
 computed once per hand, most valuable first), and the search carries the
 hand's size and card bound down instead of summing them at every node.
+
+Inside the search the cards left are one integer, a byte per card index
+(:func:`_pack`; a count is at most 16, so bit 7 of each byte is free): a
+meld fits when subtracting its own packed cards from the counts with every
+bit 7 set leaves every bit 7 set (no byte borrowed), and the cards left are
+the plain difference. One subtraction and one mask replace the loop over a
+meld's cards and the new 53-tuple per step, and the memo hashes an integer.
 """
 
 from __future__ import annotations
@@ -88,6 +95,7 @@ class OpeningSearch:
         "_holding",
         "_hopeless",
         "_memo",
+        "_packed",
         "_path",
         "_plans",
         "_rules",
@@ -120,6 +128,7 @@ class OpeningSearch:
         self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
         self._all, self._clean = _indexed(self.melds)
         self._counts = hand.counts
+        self._packed = _pack(hand.counts)
         self._clean_masks: tuple[int, ...] | None = None
         self._size_bound: tuple[int, int] | None = None
         self._holding: dict[int, tuple[tuple[int, MeldInfo], ...]] = {}
@@ -167,7 +176,7 @@ class OpeningSearch:
         in an opening that exists).
         """
         self._path = []
-        found = self._complete(counts, sum(counts), card_bound(counts), need, clean, card, allowance, chosen)
+        found = self._complete(_pack(counts), sum(counts), card_bound(counts), need, clean, card, allowance, chosen)
         if found:
             self.known.update(self._path)
         return found
@@ -193,9 +202,15 @@ class OpeningSearch:
         size, bound = self._size_bound
         self._path = []
         chosen = (j,) if self._go_out else ()
-        rest = minus(counts, info)
         if self._complete(
-            rest, size - info.size, bound - info.bound, need - info.points, rest_clean, left, allowance, chosen
+            self._packed - info.packed,
+            size - info.size,
+            bound - info.bound,
+            need - info.points,
+            rest_clean,
+            left,
+            allowance,
+            chosen,
         ):
             self.known.update(self._path)
             return True
@@ -218,7 +233,7 @@ class OpeningSearch:
 
     def _complete(
         self,
-        counts: tuple[int, ...],
+        counts: int,
         size: int,
         bound: int,
         need: int,
@@ -227,7 +242,8 @@ class OpeningSearch:
         allowance: int | None,
         chosen: tuple[int, ...],
     ) -> bool:
-        # ``size`` and ``bound`` are sum(counts) and card_bound(counts), carried down the search.
+        # ``counts``: the cards left, packed (:func:`_pack`); ``size`` and ``bound`` are their number and
+        # card_bound, carried down the search.
         if size < self.keep:
             return False
         if need <= 0 and not clean and card is None:
@@ -244,6 +260,7 @@ class OpeningSearch:
         less = None if allowance is None else allowance - 1
         keep = self.keep
         go_out = self._go_out
+        guarded = counts | _GUARD  # each byte's bit 7 set: a byte that borrows loses it
         # WLOG the meld holding the taken card comes first, then the clean run (the same order, filtered).
         for j, info in self._with(card) if card is not None else self._clean if clean else self._all:
             if size - info.size < keep:
@@ -251,24 +268,23 @@ class OpeningSearch:
             rest_need = need - info.points
             if rest_need > 0 and bound - info.bound < rest_need:
                 continue  # the cards left cannot bring the rest: the call below would say so first
-            for i, k in info.pairs:  # ``_holds``, inline: the search's innermost loop
-                if counts[i] < k:
-                    break
-            else:
-                after = tuple(sorted((*chosen, j))) if go_out else ()
-                if self._complete(
-                    minus(counts, info),
-                    size - info.size,
-                    bound - info.bound,
-                    rest_need,
-                    clean and not info.clean,
-                    None,
-                    less,
-                    after,
-                ):
-                    result = True
-                    self._path.append(j)  # on the way back up from the completion found
-                    break
+            packed = info.packed  # the meld's cards, packed as the counts are
+            if (guarded - packed) & _GUARD != _GUARD:
+                continue  # the cards left do not hold the meld's
+            after = tuple(sorted((*chosen, j))) if go_out else ()
+            if self._complete(
+                counts - packed,
+                size - info.size,
+                bound - info.bound,
+                rest_need,
+                clean and not info.clean,
+                None,
+                less,
+                after,
+            ):
+                result = True
+                self._path.append(j)  # on the way back up from the completion found
+                break
         self._memo[key] = result
         return result
 
@@ -279,20 +295,23 @@ class OpeningSearch:
             found = self._holding[card] = tuple(p for p in self._all if any(i == card for i, _ in p[1].pairs))
         return found
 
-    def _finish(self, counts: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
-        """The opening is complete: can the rest of the turn end legally?"""
+    def _finish(self, packed: int, chosen: tuple[int, ...]) -> bool:
+        """The opening is complete: can the rest of the turn end legally? (``packed``: the cards left.)"""
         if self._go_out:
-            key = (counts, chosen)
+            key = (packed, chosen)
             hit = self._plans.get(key)
             if hit is None:  # the hand left and the table after the opening: built for a new plan only
-                rest = CardMultiset._trusted(counts)
+                rest = CardMultiset._trusted(_unpack(packed))
                 table = (*self._table, *(self.melds[j].meld for j in chosen))
                 hit = self._plans[key] = not self._hopeless(rest, table, self._rules) and (
                     goes_out(rest, table, self._rules, opened=True)
                 )
             return hit
         taken = self._taken
-        if taken is None or not counts[taken.index]:
+        if taken is None:
+            return True
+        counts = _unpack(packed)
+        if not counts[taken.index]:
             return True
         if sum(counts) > counts[taken.index]:  # another card is left
             return True
@@ -334,6 +353,20 @@ def _naturals(info: MeldInfo) -> int:
         if i < 52:
             mask |= 1 << i
     return mask
+
+
+#: A byte per card index (53), bit 7 of each set: see :func:`_pack`.
+_GUARD: Final = int.from_bytes(b"\x80" * 53, "little")
+
+
+def _pack(counts: tuple[int, ...]) -> int:
+    """53 counts as one integer, byte ``i`` holding count ``i`` (each at most 16: bit 7 stays clear)."""
+    return int.from_bytes(bytes(counts), "little")
+
+
+def _unpack(packed: int) -> tuple[int, ...]:
+    """The 53 counts of :func:`_pack`."""
+    return tuple(packed.to_bytes(53, "little"))
 
 
 _Indexed = tuple[tuple[int, MeldInfo], ...]

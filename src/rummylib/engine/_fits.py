@@ -21,7 +21,7 @@ from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_screen import joker_stands
 
-__all__ = ["group_fit", "grown_meld", "lay_off_candidates", "run_fit", "table_jokers"]
+__all__ = ["group_fit", "grown_meld", "lay_off_candidates", "run_fit", "swapped_meld", "table_jokers"]
 
 
 def run_fit(meld: Run, card: Card, end: End, rules: Ruleset) -> bool:
@@ -123,3 +123,21 @@ def grown_meld(meld: Meld, card: Card, end: End | None) -> Meld:
     suit = card.suit if card.suit is not None else next(s for s in _SUIT_ORDER if s not in group.suits)
     slots = sorted([*zip(group.suits, group.cards), (suit, card)], key=lambda sc: sc[0].index)
     return _new_group(group.rank, tuple(c for _, c in slots), tuple(x for x, _ in slots))
+
+
+def swapped_meld(meld: Meld, card: Card) -> Meld:
+    """``swap_joker(meld, card, rules)[0]`` for a table meld with a joker standing for ``card``, unchecked (R-J4).
+
+    The first joker slot standing for ``card`` takes it, as :func:`~rummylib.swap_joker` does; the meld's
+    layout (a run's suit and start, a group's rank and suits) stays.
+    """
+    cards = meld.cards
+    for i, stands in enumerate(meld.represents):
+        if stands == card and cards[i].is_joker:
+            new = (*cards[:i], card, *cards[i + 1 :])
+            if isinstance(meld, Run):
+                return _new_run(meld.suit, meld.start, new)
+            group = cast(Group, meld)
+            return _new_group(group.rank, new, group.suits)
+    msg = f"no joker of {meld} stands for {card}"
+    raise ValueError(msg)

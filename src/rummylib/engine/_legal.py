@@ -23,10 +23,10 @@ from typing import Final, cast, overload
 
 from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
-from rummylib.cards import Card, CardMultiset
+from rummylib.cards import JOKER, Card, CardMultiset
 from rummylib.engine._check import is_legal
 from rummylib.engine._complete import may_open, minus
-from rummylib.engine._fits import grown_meld, lay_off_candidates, table_jokers
+from rummylib.engine._fits import grown_meld, lay_off_candidates, swapped_meld, table_jokers
 from rummylib.engine._hand import add_card, remove_card, replace
 from rummylib.engine._oblige import (
     can_finish_turn,
@@ -48,7 +48,7 @@ from rummylib.engine._state import (
 )
 from rummylib.engine._turn import laid_off_turn, melded_turn
 from rummylib.errors import InvalidStateError, StateReason
-from rummylib.melds import End, swap_joker
+from rummylib.melds import End
 from rummylib.rules import Ruleset
 from rummylib.solver._queries import hand_candidates
 
@@ -348,8 +348,8 @@ def _swaps(state: GameState) -> Iterator[Action]:
             if not slot.is_joker or stands in seen or not p.hand.count(stands):
                 continue
             seen.add(stands)
-            new_meld, joker = swap_joker(tm.meld, stands, p.rules)
-            hand = add_card(remove_card(p.hand, stands), joker)
+            new_meld = swapped_meld(tm.meld, stands)  # swap_joker's meld: the table meld is checked already
+            hand = add_card(remove_card(p.hand, stands), JOKER)
             turn = evolve_turn(
                 r.turn,
                 laid=True,

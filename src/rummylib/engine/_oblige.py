@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from rummylib._card import CARDS
 from rummylib.cards import JOKER, Card, CardMultiset
-from rummylib.engine._cache import goes_out, register
+from rummylib.engine._cache import goes_out, hand_melds, register
 from rummylib.engine._complete import (
     MeldInfo,
     OpeningSearch,
@@ -35,7 +35,6 @@ from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._state import FRESH_TURN, Phase, RoundState, TurnState, evolve_round, evolve_turn
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import DiscardRule, Ruleset
-from rummylib.solver import find_melds
 from rummylib.solver._goout_screen import cannot_go_out, joker_stands
 from rummylib.solver._queries import candidates_with, hand_candidates
 
@@ -222,7 +221,7 @@ def _joker_covers(
     if jokers <= 0:
         yield hand, table
         return
-    for meld in dict.fromkeys(find_melds(hand, rules)):
+    for meld in hand_melds(hand, rules):  # find_melds' distinct melds, in its order (cached candidates)
         if not meld.joker_count:
             continue
         rest = remove_cards(hand, meld.cards)

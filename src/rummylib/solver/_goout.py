@@ -46,7 +46,7 @@ from rummylib.solver._results import prepare
 from rummylib.solver._search import NEG, pack
 from rummylib.solver._tables import Shape, build_meld, build_melds, tables_for
 
-__all__ = ["plan_checked", "plan_exists", "plan_go_out"]
+__all__ = ["can_go_out", "plan_checked", "plan_exists", "plan_go_out"]
 
 
 def _check_table(table: object, rules: Ruleset) -> tuple[Meld, ...]:
@@ -311,3 +311,20 @@ def plan_exists(
     if settled is not None:
         return settled
     return _found(_search_for(ms, melds, checked, need_open, open_with)[2], need_open, checked)
+
+
+def can_go_out(
+    hand: CardMultiset,
+    table: tuple[Meld, ...],
+    rules: Ruleset,
+    *,
+    opened: bool,
+    open_with: Card | None = None,
+    opens: bool = False,
+) -> bool:
+    """Whether :func:`~rummylib.plan_go_out` finds a plan, on the engine's checked values (no re-validation).
+
+    ``opens``: the caller knows ``can_open(hand, rules)`` holds, so the
+    plan's own opening test (``keep=0``, implied) is skipped.
+    """
+    return plan_exists(hand, table, rules, opened=opened, open_with=open_with, opens=opens)

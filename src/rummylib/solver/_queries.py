@@ -19,12 +19,12 @@ from typing import Final, NamedTuple
 
 from rummylib._card import CARDS
 from rummylib._card import SUITS as _SUITS
-from rummylib.cards import JOKER, Card, CardMultiset, Rank, Suit
+from rummylib.cards import JOKER, Card, Rank, Suit
 from rummylib.melds import ACE_HIGH, Meld
 from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
 from rummylib.solver._find import GROUP_TEMPLATES
-from rummylib.solver._goout import plan_checked, plan_exists
+from rummylib.solver._goout import can_go_out, plan_checked
 from rummylib.solver._goout_screen import clear_facts
 from rummylib.solver._masks import no_meld_without_jokers, rank_masks, ranks_with
 
@@ -34,6 +34,7 @@ __all__ = [
     "candidates_with",
     "clear_candidates",
     "hand_candidates",
+    "packed_cards",
     "plan_checked",
     "sorted_by_points",
 ]
@@ -55,6 +56,8 @@ class Candidate(NamedTuple):
     #: The most its cards could bring to an opening anywhere (an ace or a joker 11, a picture 10).
     bound: int
     jokers: int
+    #: Its cards packed as one integer, byte ``i`` the copies of card index ``i`` (see :func:`packed_cards`).
+    packed: int
 
 
 def _card_bound(index: int) -> int:
@@ -73,6 +76,14 @@ def _position_value(position: int) -> int:
 
 def _index_at(position: int, suit: int) -> int:
     return suit * 13 + (0 if position == ACE_HIGH else position - 1)
+
+
+def packed_cards(pairs: tuple[tuple[int, int], ...]) -> int:
+    """``pairs`` (card index, copies) as one integer: byte ``i`` holds the copies of card index ``i``."""
+    packed = 0
+    for i, k in pairs:
+        packed += k << (8 * i)
+    return packed
 
 
 def _pairs(indices: list[int]) -> tuple[tuple[int, int], ...]:
@@ -242,7 +253,8 @@ def _add_runs(
         pairs = tuple([(i, 1) for i in naturals])
         if used:
             pairs += ((52, used),)
-        out.append(Candidate(_new_run(suit, start, cards), pairs, points[length], not used, length, bound, used))
+        meld = _new_run(suit, start, cards)
+        out.append(Candidate(meld, pairs, points[length], not used, length, bound, used, packed_cards(pairs)))
 
 
 def _clean_runs(s: int, m: int, top: int, out: list[Candidate]) -> None:
@@ -278,7 +290,7 @@ def _add_clean(suit: Suit, start: int, end: int, indices: list[int], out: list[C
             continue
         pairs = tuple(sorted((i, 1) for i in indices[:n]))
         bound = sum(_BOUND[i] for i in indices[:n])
-        out.append(Candidate(_new_run(suit, start, cards[:n]), pairs, points, True, n, bound, 0))
+        out.append(Candidate(_new_run(suit, start, cards[:n]), pairs, points, True, n, bound, 0, packed_cards(pairs)))
 
 
 _LAYOUTS: Final = GROUP_TEMPLATES  # find_melds' order of group layouts
@@ -339,7 +351,7 @@ def _rank_groups(
             pairs = _pairs(indices)
             bound = sum(_BOUND[i] * k for i, k in pairs)
             meld = _new_group(rank, cards, tuple(_SUITS[s] for s in suits))
-            out.append(Candidate(meld, pairs, value * size, False, size, bound, joker_count))
+            out.append(Candidate(meld, pairs, value * size, False, size, bound, joker_count, packed_cards(pairs)))
     return tuple(out)
 
 
@@ -428,20 +440,3 @@ def clear_candidates() -> None:
     _START_RUNS.clear()
     _RANK_GROUPS.clear()
     clear_facts()
-
-
-def can_go_out(
-    hand: CardMultiset,
-    table: tuple[Meld, ...],
-    rules: Ruleset,
-    *,
-    opened: bool,
-    open_with: Card | None = None,
-    opens: bool = False,
-) -> bool:
-    """Whether :func:`~rummylib.plan_go_out` finds a plan, on the engine's checked values (no re-validation).
-
-    ``opens``: the caller knows ``can_open(hand, rules)`` holds, so the
-    plan's own opening test (``keep=0``, implied) is skipped.
-    """
-    return plan_exists(hand, table, rules, opened=opened, open_with=open_with, opens=opens)
