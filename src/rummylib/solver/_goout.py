@@ -46,7 +46,7 @@ from rummylib.solver._results import prepare
 from rummylib.solver._search import NEG, pack
 from rummylib.solver._tables import Shape, build_meld, build_melds, tables_for
 
-__all__ = ["can_go_out", "plan_checked", "plan_exists", "plan_go_out"]
+__all__ = ["can_go_out", "plan_checked", "plan_go_out"]
 
 
 def _check_table(table: object, rules: Ruleset) -> tuple[Meld, ...]:
@@ -296,7 +296,7 @@ def _settled(ms: CardMultiset, melds: tuple[Meld, ...], checked: Ruleset, need_o
     return None
 
 
-def plan_exists(
+def can_go_out(
     ms: CardMultiset,
     melds: tuple[Meld, ...],
     checked: Ruleset,
@@ -305,26 +305,15 @@ def plan_exists(
     open_with: Card | None = None,
     opens: bool = False,
 ) -> bool:
-    """``plan_checked(...) is not None``, without building the plan: the search's value decides it."""
+    """Whether :func:`~rummylib.plan_go_out` finds a plan, on the engine's checked values (no re-validation).
+
+    ``plan_checked(...) is not None``, without building the plan: the
+    search's value decides it. ``opens``: the caller knows ``can_open(ms,
+    checked)`` holds, so the plan's own opening test (``keep=0``, implied) is
+    skipped.
+    """
     need_open = checked.opening_required and not opened
     settled = _settled(ms, melds, checked, need_open, opens)
     if settled is not None:
         return settled
     return _found(_search_for(ms, melds, checked, need_open, open_with)[2], need_open, checked)
-
-
-def can_go_out(
-    hand: CardMultiset,
-    table: tuple[Meld, ...],
-    rules: Ruleset,
-    *,
-    opened: bool,
-    open_with: Card | None = None,
-    opens: bool = False,
-) -> bool:
-    """Whether :func:`~rummylib.plan_go_out` finds a plan, on the engine's checked values (no re-validation).
-
-    ``opens``: the caller knows ``can_open(hand, rules)`` holds, so the
-    plan's own opening test (``keep=0``, implied) is skipped.
-    """
-    return plan_exists(hand, table, rules, opened=opened, open_with=open_with, opens=opens)
