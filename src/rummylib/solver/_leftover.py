@@ -400,8 +400,12 @@ def by_leftover(
     return best
 
 
-def laid_whole(tables: Tables, x: int, jokers: int, settings: SearchSettings) -> list[Shape] | None:
+def laid_whole(
+    tables: Tables, x: int, jokers: int, settings: SearchSettings, *, exact: bool = False
+) -> list[Shape] | None:
     """Shapes that lay every card of ``x`` and every joker, or ``None`` if there are none or the search runs out.
+
+    With ``exact``, running out raises :class:`~rummylib.solver._search.OverBudget`, so ``None`` means none.
 
     The search that lays every card, rank-major whatever the order of
     ``tables`` (measured: suit-major gets lost), priced by its own relaxation:
@@ -438,4 +442,6 @@ def laid_whole(tables: Tables, x: int, jokers: int, settings: SearchSettings) ->
         value = search.solve(x, jokers, 0, floor, SCALE)
         return search.path(x, jokers, 0, value) if value > floor else None
     except OverBudget:
+        if exact:
+            raise
         return None

@@ -10,6 +10,7 @@ import attrs
 
 from rummylib.cards import Card
 from rummylib.rules import Ruleset
+from rummylib.solver._deadwood import by_deadwood
 from rummylib.solver._leftover import laid_whole
 from rummylib.solver._optimise import Found, optimise
 from rummylib.solver._priced import SCALE, Split, first_cover, fixed
@@ -19,6 +20,7 @@ from rummylib.solver._search import (
     NEG,
     Cover,
     Entry,
+    OverBudget,
     by_position,
     card_penalties,
     cards_in,
@@ -80,10 +82,37 @@ class _Deadwood:
             # Only partitions better than the first cover matter, by a whole point of penalty (gains
             # are SCALE per point): drop the candidates none of them uses (reduced-cost fixing, see fixed).
             priced = fixed(priced, tables, x, j, 0, (floor // SCALE + 1) * SCALE)
-        value = priced.solve(x, j, need, floor, SCALE)
+        value = None
+        if size >= cover.settings.deadwood_from:  # a short search first, then the decomposition
+            value = priced.within(cover.settings.deadwood_budget, lambda c: c.solve(x, j, need, floor, SCALE))
+            if value is None:
+                decomposed = self.decomposed(tables, x, j, found, cover.settings)
+                if decomposed is not None:
+                    return decomposed if decomposed[0] > alpha else None
+        if value is None:
+            value = priced.solve(x, j, need, floor, SCALE)  # the memo of the short search kept
         if found is not None and value <= floor:
             return found  # the exact search found nothing better than the first cover
         return value, priced.path(x, j, need, value)
+
+    def decomposed(self, tables: Tables, x: int, j: int, found: Found | None, settings: SearchSettings) -> Found | None:
+        """The best partition by :func:`by_deadwood` (``found`` if none leaves less), or ``None`` past its budget."""
+        pens = by_position(self.pens, tables)
+        gain = self.gain
+        below = None if found is None else self.total(x, j, tables) - sum(map(gain, found[1]))
+        try:
+            answer = by_deadwood(tables, x, j, pens, below, settings)
+        except OverBudget:
+            return None
+        return found if answer is None else (SCALE * sum(map(gain, answer[1])), answer[1])
+
+    def gain(self, shape: Shape) -> int:
+        return shape_gain_penalty(shape, self.pens)
+
+    def total(self, x: int, j: int, tables: Tables) -> int:
+        """The penalty of naturals ``x`` and ``j`` jokers."""
+        w, field = tables.width, tables.field
+        return j * self.pens[52] + sum(((x >> (w * p)) & field) * self.pens[c] for p, c in enumerate(tables.card_at))
 
 
 def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:

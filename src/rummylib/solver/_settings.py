@@ -153,6 +153,15 @@ class SearchSettings:
             of seed 78 settled in 232 states, 0.1 s, where the lowest card first
             ran out of its 20,000 and the least-deadwood search then took 2.9 s;
             100 of seed 5, which it does not settle within 400, lose about 0.03 s).
+        deadwood_from: ``best_partition`` of inputs this large whose search priced
+            by the packing relaxation runs past ``deadwood_budget`` memoised states
+            tries the deadwood decomposition (``_deadwood``: each small leftover in
+            turn, the rest laid whole; exact if it ends), then searches on, its
+            work kept.
+        deadwood_budget: memoised states that search may use first.
+        deadwood_sets: most leftovers the decomposition may try.
+        deadwood_search_budget: memoised states each of its searches laying a
+            rest whole may use (``hunt_budget`` of ``_leftover.laid_whole``).
         opening_screen: ``best_opening`` answers ``None`` without a search for a
             hand without jokers whose cards in some run or group of three are
             worth less than the opening points at best (``_opening_screen``);
@@ -192,6 +201,10 @@ class SearchSettings:
     leftover_bound_first: bool = True
     laid_first_budget: int = 400
     give_up: bool = False
+    deadwood_from: int = 75
+    deadwood_budget: int = 20_000
+    deadwood_sets: int = 12
+    deadwood_search_budget: int = 2_000
     opening_screen: bool = True
 
 

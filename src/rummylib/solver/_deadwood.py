@@ -1,0 +1,102 @@
+"""The least deadwood of a large input by what it leaves in hand: each small leftover, the rest laid whole.
+
+A partition leaves some cards ``L`` in hand and lays every other card; its
+deadwood is the penalty of ``L`` alone. So the least deadwood is the least
+penalty ``d`` for which some leftover worth ``d`` leaves a rest that can be
+laid whole, and leftovers are tried level by level, ``d = 0, 2, 3, ...``:
+the first rest laid whole is the answer, and every leftover of a lower level
+having failed proves it exact. Whether a rest can be laid whole is the
+question :func:`~rummylib.solver._leftover.laid_whole` answers, with the
+relaxation of a cover that lays every card: far tighter than the packing one,
+whose prices may leave a card "over at its price" fractionally. On inputs
+of 60-80 cards whose packing relaxation lays every card while the optimum
+leaves one (60 cards of seed 124 of ``benchmarks/worst.py``), the search
+priced by it must visit every partition near the bound, hundreds of thousands
+of states, to prove that none lays everything; the laid-whole search proves
+it in a few hundred.
+
+The work is bounded by the settings (``deadwood_sets`` leftovers, each search
+within ``deadwood_search_budget``); past them :class:`~rummylib.solver._search.OverBudget`
+is raised and the caller searches as before.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummylib.solver._leftover import laid_whole
+from rummylib.solver._search import OverBudget
+from rummylib.solver._settings import SearchSettings
+from rummylib.solver._tables import Shape, Tables
+
+__all__ = ["by_deadwood"]
+
+
+def by_deadwood(
+    tables: Tables, x: int, jokers: int, pens: tuple[int, ...], below: int | None, settings: SearchSettings
+) -> tuple[int, list[Shape]] | None:
+    """The least deadwood below ``below`` of naturals ``x`` and ``jokers`` (``pens`` by position), with its shapes.
+
+    ``None``: every partition leaves ``below`` or more (``below=None``: no limit).
+
+    Raises:
+        OverBudget: the answer would take more than ``deadwood_sets``
+            leftovers, or a search ran out of its budget.
+    """
+    w, field = tables.width, tables.field
+    kinds: list[tuple[int, int]] = []
+    position = 0
+    rest = x
+    while rest:
+        count = rest & field
+        if count:
+            kinds.append((position, count))
+        rest >>= w
+        position += 1
+    if jokers:
+        kinds.append((52, jokers))
+    if any(pens[c] <= 0 for c, _ in kinds):
+        raise OverBudget("free cards")  # leftovers of one penalty would be unbounded
+    laying = attrs.evolve(settings, hunt_budget=settings.deadwood_search_budget)
+    tried = [0]
+    d = 0
+    while below is None or d < below:
+        for cards in _level(kinds, pens, d, settings.deadwood_sets):
+            tried[0] += 1
+            if tried[0] > settings.deadwood_sets:
+                raise OverBudget("deadwood sets")
+            shapes = laid_whole(tables, *_without(x, jokers, cards, w), laying, exact=True)
+            if shapes is not None:
+                return d, shapes
+        d += 1
+    return None
+
+
+def _level(kinds: list[tuple[int, int]], pens: tuple[int, ...], d: int, limit: int) -> list[tuple[int, ...]]:
+    """Every leftover (positions, 52 a joker) whose penalty is exactly ``d``, at most ``limit`` + 1 of them."""
+    out: list[tuple[int, ...]] = []
+
+    def visit(start: int, cards: list[int], left: int) -> None:
+        if left == 0:
+            out.append(tuple(cards))
+            return
+        for k in range(start, len(kinds)):
+            c, count = kinds[k]
+            if pens[c] > left or cards.count(c) >= count or len(out) > limit:
+                continue
+            cards.append(c)
+            visit(k, cards, left - pens[c])
+            cards.pop()
+
+    visit(0, [], d)
+    return out
+
+
+def _without(x: int, jokers: int, cards: tuple[int, ...], w: int) -> tuple[int, int]:
+    """Naturals ``x`` and ``jokers`` less ``cards``."""
+    for c in cards:
+        if c == 52:
+            jokers -= 1
+        else:
+            x -= 1 << (w * c)
+    return x, jokers

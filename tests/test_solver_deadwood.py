@@ -1,0 +1,83 @@
+"""The least deadwood by what a partition leaves in hand (``solver/_deadwood``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from unittest import mock
+
+import attrs
+import pytest
+from _oracle_solver import oracle_partition_penalty
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_solver_oracle import rules_and_hand
+
+from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, deck
+from rummylib.solver import _deadwood, _partition
+from rummylib.solver._partition import search_partition
+from rummylib.solver._settings import DEFAULT_SETTINGS
+
+
+def decomposed(**changes: Any) -> Any:
+    """Every partition through the decomposition: the priced search gives way at once, no limit on it."""
+    return attrs.evolve(
+        DEFAULT_SETTINGS,
+        small_max=0,
+        lp_from=0,
+        deadwood_from=0,
+        deadwood_budget=1,
+        deadwood_sets=10**6,
+        deadwood_search_budget=10**6,
+        **changes,
+    )
+
+
+#: Without a first cover (no limit below), and after one (only leftovers worth less than it).
+BOTH = (decomposed(hunt_from=10**6), decomposed(hunt_from=0))
+
+
+def dealt(rules: Ruleset, size: int, seed: int) -> list[Card]:
+    cards = list(deck(rules))
+    random.Random(seed).shuffle(cards)
+    return cards[:size]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_and_hand(8), st.sampled_from(BOTH))
+def test_partition_by_deadwood_matches_oracle(case: tuple[Ruleset, list[Card]], changed: Any) -> None:
+    # R-V: the least penalty is the oracle's, and the leftover is what the melds leave.
+    rules, hand = case
+    p = search_partition(hand, rules, changed)
+    assert p.penalty == oracle_partition_penalty(hand, rules)
+    assert p.leftover == CardMultiset(hand) - CardMultiset(c for m in p.melds for c in m.cards)
+
+
+@pytest.mark.parametrize("rules", [REMIK, STRAIGHT])
+@pytest.mark.parametrize("changed", BOTH)
+def test_partition_by_deadwood_matches_the_search(rules: Ruleset, changed: Any) -> None:
+    # R-V on inputs the oracle is too slow for: the decomposition settles inputs (checked by
+    # counting them: an answer, or the first cover proved) with the penalty the priced search leaves.
+    answered = [0]
+    by_deadwood = _deadwood.by_deadwood
+
+    def counting(*args: Any) -> Any:
+        found = by_deadwood(*args)
+        answered[0] += 1  # not past its budget
+        return found
+
+    with mock.patch.object(_partition, "by_deadwood", counting):
+        for seed in range(12):
+            hand = dealt(rules, 18 + 2 * seed, seed)
+            got = search_partition(hand, rules, attrs.evolve(changed, deadwood_sets=60, deadwood_search_budget=20_000))
+            want = search_partition(hand, rules, attrs.evolve(changed, deadwood_from=10**6))
+            assert got.penalty == want.penalty
+    # After a first cover the short search mostly proves it at once: the decomposition is rarer there.
+    assert answered[0] > 0 or changed is BOTH[1]
+
+
+def test_decomposition_gives_way_past_its_budget() -> None:
+    # Past deadwood_sets the priced search answers as before.
+    hand = dealt(REMIK, 40, 3)
+    tight = attrs.evolve(decomposed(), deadwood_sets=0)
+    assert search_partition(hand, REMIK, tight).penalty == search_partition(hand, REMIK, DEFAULT_SETTINGS).penalty
