@@ -8,12 +8,14 @@ the first rest laid whole is the answer, and every leftover of a lower level
 having failed proves it exact. Whether a rest can be laid whole is the
 question :func:`~rummylib.solver._leftover.laid_whole` answers, with the
 relaxation of a cover that lays every card: far tighter than the packing one,
-whose prices may leave a card "over at its price" fractionally. On inputs
-of 60-80 cards whose packing relaxation lays every card while the optimum
-leaves one (60 cards of seed 124 of ``benchmarks/worst.py``), the search
-priced by it must visit every partition near the bound, hundreds of thousands
-of states, to prove that none lays everything; the laid-whole search proves
-it in a few hundred.
+whose prices may leave a card "over at its price" fractionally. On such inputs
+the search priced by the packing relaxation must visit every partition near
+its bound to prove that none does better (80 cards of seed 112 of
+``benchmarks/worst.py``: 0.9 s, against 0.3 s this way). It does not settle
+every such input: on 60 cards of seed 124 (about 5 s), the laid-whole search
+runs out too before it proves that no partition lays all 60 cards, which is
+why :mod:`~rummylib.solver._partition` tries this only on large inputs whose
+priced search has already gone far.
 
 The work is bounded by the settings (``deadwood_sets`` leftovers, each search
 within ``deadwood_search_budget``); past them :class:`~rummylib.solver._search.OverBudget`
