@@ -29,7 +29,7 @@ import attrs
 from rummylib.solver._leftover import laid_whole
 from rummylib.solver._search import OverBudget
 from rummylib.solver._settings import SearchSettings
-from rummylib.solver._tables import Shape, Tables
+from rummylib.solver._tables import Shape, Tables, packed_without
 
 __all__ = ["by_deadwood"]
 
@@ -67,7 +67,7 @@ def by_deadwood(
             tried[0] += 1
             if tried[0] > settings.deadwood_sets:
                 raise OverBudget("deadwood sets")
-            shapes = laid_whole(tables, *_without(x, jokers, cards, w), laying, exact=True)
+            shapes = laid_whole(tables, *packed_without(x, jokers, cards, w), laying, exact=True)
             if shapes is not None:
                 return d, shapes
         d += 1
@@ -92,13 +92,3 @@ def _level(kinds: list[tuple[int, int]], pens: tuple[int, ...], d: int, limit: i
 
     visit(0, [], d)
     return out
-
-
-def _without(x: int, jokers: int, cards: tuple[int, ...], w: int) -> tuple[int, int]:
-    """Naturals ``x`` and ``jokers`` less ``cards``."""
-    for c in cards:
-        if c == 52:
-            jokers -= 1
-        else:
-            x -= 1 << (w * c)
-    return x, jokers

@@ -44,7 +44,7 @@ from rummylib.solver._optimise import Found
 from rummylib.solver._priced import SCALE, Part, Relaxed, Split, fixed, tightened
 from rummylib.solver._search import NEG, Cover, Entry, OverBudget, by_position, cards_in, entries, pack
 from rummylib.solver._settings import SearchSettings
-from rummylib.solver._tables import Shape, Tables, tables_for
+from rummylib.solver._tables import Shape, Tables, packed_without, tables_for
 
 __all__ = ["BONUS", "Constrained", "Laid", "by_leftover", "laid_whole"]
 
@@ -259,13 +259,7 @@ class _Decomposition:
 
     def without(self, cards: tuple[int, ...]) -> tuple[int, int]:
         """The input less ``cards``."""
-        x, j, w = self.x, self.jokers, self.tables.width
-        for c in cards:
-            if c == 52:
-                j -= 1
-            else:
-                x -= 1 << (w * c)
-        return x, j
+        return packed_without(self.x, self.jokers, cards, self.tables.width)
 
     def level(self, t: int) -> list[_Leftover]:
         """Every leftover of at least ``keep`` cards whose bound reaches ``t`` points."""

@@ -349,3 +349,13 @@ def sum_at(a: int, values: tuple[int, ...]) -> int:
         total += values[low.bit_length() - 1]
         a ^= low
     return total
+
+
+def packed_without(x: int, jokers: int, positions: tuple[int, ...], width: int) -> tuple[int, int]:
+    """Packed naturals ``x`` (``width`` bits a position) and ``jokers``, less the cards at ``positions`` (52: a joker)."""
+    for c in positions:
+        if c == 52:
+            jokers -= 1
+        else:
+            x -= 1 << (width * c)
+    return x, jokers
