@@ -29,7 +29,7 @@ import attrs
 from rummylib.solver._leftover import laid_whole
 from rummylib.solver._search import OverBudget
 from rummylib.solver._settings import SearchSettings
-from rummylib.solver._tables import Shape, Tables, packed_without
+from rummylib.solver._tables import Shape, Tables, packed_counts, packed_without
 
 __all__ = ["by_deadwood"]
 
@@ -45,16 +45,8 @@ def by_deadwood(
         OverBudget: the answer would take more than ``deadwood_sets``
             leftovers, or a search ran out of its budget.
     """
-    w, field = tables.width, tables.field
-    kinds: list[tuple[int, int]] = []
-    position = 0
-    rest = x
-    while rest:
-        count = rest & field
-        if count:
-            kinds.append((position, count))
-        rest >>= w
-        position += 1
+    w = tables.width
+    kinds = packed_counts(x, w, tables.field)
     if jokers:
         kinds.append((52, jokers))
     if any(pens[c] <= 0 for c, _ in kinds):

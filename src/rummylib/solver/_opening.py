@@ -29,7 +29,7 @@ from rummylib.solver._search import (
     pack,
 )
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
-from rummylib.solver._tables import Tables, build_melds, leftover, tables_for
+from rummylib.solver._tables import Tables, build_melds, leftover, packed_counts, tables_for
 
 __all__ = ["best_opening", "can_open", "search_opening"]
 
@@ -209,12 +209,7 @@ def _sets_beyond(
         return known
     values = by_position(scales(tables.rules)[3], tables)
     kinds = [(values[52], jokers)] if jokers else []
-    p = cover.presence(x)
-    while p:
-        bit = p & -p
-        p ^= bit
-        shift = bit.bit_length() - 1
-        kinds.append((values[shift // tables.width], (x >> shift) & tables.field))
+    kinds += [(values[position], count) for position, count in packed_counts(x, tables.width, tables.field)]
     top = sum(v * n for v, n in kinds)
     priced = tightened(cover, tables, x, jokers, points_split(tables.rules))
     bound = priced.remaining(x, jokers) // (SCALE * priced.fine)  # no opening is worth more points

@@ -32,7 +32,7 @@ from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._small import small_partition
 from rummylib.solver._small_jokers import small_joker_partition
 from rummylib.solver._small_list import small_partition_of_list
-from rummylib.solver._tables import Shape, Tables, build_melds, leftover, tables_for
+from rummylib.solver._tables import Shape, Tables, build_melds, leftover, packed_counts, tables_for
 
 __all__ = ["best_partition", "search_partition"]
 
@@ -111,8 +111,8 @@ class _Deadwood:
 
     def total(self, x: int, j: int, tables: Tables) -> int:
         """The penalty of naturals ``x`` and ``j`` jokers."""
-        w, field = tables.width, tables.field
-        return j * self.pens[52] + sum(((x >> (w * p)) & field) * self.pens[c] for p, c in enumerate(tables.card_at))
+        held = packed_counts(x, tables.width, tables.field)
+        return j * self.pens[52] + sum(count * self.pens[tables.card_at[p]] for p, count in held)
 
 
 def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:

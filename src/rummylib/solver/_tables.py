@@ -351,6 +351,19 @@ def sum_at(a: int, values: tuple[int, ...]) -> int:
     return total
 
 
+def packed_counts(x: int, width: int, field: int) -> list[tuple[int, int]]:
+    """The positions a packed count vector ``x`` holds (``width`` bits a position), each with its count, in order."""
+    out: list[tuple[int, int]] = []
+    position = 0
+    while x:
+        count = x & field
+        if count:
+            out.append((position, count))
+        x >>= width
+        position += 1
+    return out
+
+
 def packed_without(x: int, jokers: int, positions: tuple[int, ...], width: int) -> tuple[int, int]:
     """Packed naturals ``x`` (``width`` bits a position) and ``jokers``, less the cards at ``positions`` (52: a joker)."""
     for c in positions:
