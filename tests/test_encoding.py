@@ -178,7 +178,10 @@ def _oracle_meld_count(rules: rl.Ruleset) -> int:
     return count
 
 
-@pytest.mark.parametrize("rules", [rl.REMIK, rl.STRAIGHT, JOKERS], ids=lambda r: r.name)
+# The joker-heavy catalogue (every meld of it) in the slow suite (CI).
+@pytest.mark.parametrize(
+    "rules", [rl.REMIK, rl.STRAIGHT, pytest.param(JOKERS, marks=pytest.mark.slow)], ids=lambda r: r.name
+)
 def test_the_environments_listing_ranks_every_meld_as_the_catalogue(rules: rl.Ruleset) -> None:
     # The environments' listing (encoding._listing, compiled in the compiled build) ranks a listed meld
     # by the catalogue's tables itself: the same index as MeldCatalogue.index for every meld the rules
@@ -210,7 +213,8 @@ def _slot_oracle(meld: Meld) -> tuple[tuple[int, ...], tuple[int, ...], tuple[in
     return (2, int(meld.rank), 0, len(cards), bits, sum(1 << s.index for s in meld.suits)), cards, stands
 
 
-@pytest.mark.parametrize("rules", [rl.REMIK, JOKERS], ids=lambda r: r.name)
+# The joker-heavy catalogue (every meld of it) in the slow suite (CI).
+@pytest.mark.parametrize("rules", [rl.REMIK, pytest.param(JOKERS, marks=pytest.mark.slow)], ids=lambda r: r.name)
 def test_table_slot_numbers_of_every_meld(rules: rl.Ruleset) -> None:
     # The observation's table numbers (encoding._numbers, compiled in the compiled build) of every
     # meld the rules allow, joker declarations included (R-M1..M4, J1..J3), from the melds' own fields.

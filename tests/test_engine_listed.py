@@ -9,7 +9,10 @@ import rummylib as rl
 from rummylib.engine._listed import apply_listed
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+# Four players by default; two and three in the slow suite (CI).
+@pytest.mark.parametrize(
+    "players", [pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow), 4]
+)
 @pytest.mark.parametrize("name", sorted(WALK_RULES))
 def test_apply_listed_is_apply_on_every_listed_action(name: str, players: int) -> None:
     # Every single step the listing gives (R-T1..T7: draws, takes under R-D2 and T7, discards closing an

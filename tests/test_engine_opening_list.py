@@ -33,7 +33,8 @@ def _asked(state: rl.GameState) -> bool:
     return not (r.turn.laid and not r.turn.melds_laid)
 
 
-@pytest.mark.parametrize("name", ["remik", "remik-house"])
+# remik by default; the house variant in the slow suite (CI).
+@pytest.mark.parametrize("name", ["remik", pytest.param("remik-house", marks=pytest.mark.slow)])
 def test_after_meld_is_the_exact_search_of_the_cards_left(name: str) -> None:
     # R-O4: laying a meld keeps the opening completable exactly when the search of the cards left says so;
     # R-O2: the quick refusal (no clean run left whole) never refuses what the search accepts.

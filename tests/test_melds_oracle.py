@@ -55,6 +55,9 @@ from rummylib.cards import format_cards
 HOUSE_ADJACENT = attrs.evolve(REMIK, name="house-adjacent", adjacent_jokers=True, jokers=3)
 HOUSE_SET_JOKERS = attrs.evolve(REMIK, name="house-sets", group3_max_jokers=2, ace_high=False)
 RULESETS: list[Ruleset] = [REMIK, STRAIGHT, HOUSE_ADJACENT, HOUSE_SET_JOKERS]
+#: The parametrisations: the two presets by default, the house variants in the slow suite
+#: (``pytest -m slow``, run by CI) to keep the default run within its time budget.
+RULE_PARAMS = [REMIK, STRAIGHT] + [pytest.param(r, marks=pytest.mark.slow) for r in (HOUSE_ADJACENT, HOUSE_SET_JOKERS)]
 
 #: A small pool that makes runs around both aces, sets of fives and aces, and duplicates likely.
 POOL = parse_cards("AH 2H 3H 4H 5H JH QH KH 5S 5D 5C AS AD JK")
@@ -84,7 +87,7 @@ def _targets(reading: Reading) -> list[Card]:
     return [parse_card(t) for t in joker_targets(reading)]
 
 
-@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", RULE_PARAMS, ids=lambda r: r.name)
 @ORACLE_SETTINGS
 @given(cards=card_lists)
 def test_make_meld_agrees_with_oracle(rules: Ruleset, cards: list[Card]) -> None:
@@ -113,7 +116,7 @@ def test_make_meld_agrees_with_oracle(rules: Ruleset, cards: list[Card]) -> None
     _check_meld_shape(meld, cards, rules)
 
 
-@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", RULE_PARAMS, ids=lambda r: r.name)
 @ORACLE_SETTINGS
 @given(cards=card_lists)
 def test_meld_readings_agree_with_oracle(rules: Ruleset, cards: list[Card]) -> None:
@@ -172,7 +175,7 @@ def _check_reason(exc: InvalidMeldError, cards: Sequence[Card], rules: Ruleset) 
         pytest.fail(f"unexpected reason {reason} for {format_cards(cards)}: {exc}")
 
 
-@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", RULE_PARAMS, ids=lambda r: r.name)
 @ORACLE_SETTINGS
 @given(cards=card_lists, data=st.data())
 def test_declared_jokers_choose_a_reading(rules: Ruleset, cards: list[Card], data: st.DataObject) -> None:
@@ -243,10 +246,9 @@ def melds(rules: Ruleset) -> st.SearchStrategy[Meld]:
 
 
 LAY_CARDS = [JOKER, *parse_cards("AH 2H 3H 10H JH QH KH 5S 5H 5D 5C KS AS 2S")]
-MELD_RULES = [REMIK, STRAIGHT, HOUSE_ADJACENT, HOUSE_SET_JOKERS]
 
 
-@pytest.mark.parametrize("rules", MELD_RULES, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", RULE_PARAMS, ids=lambda r: r.name)
 @settings(max_examples=300, deadline=None)
 @given(data=st.data())
 def test_lay_off_keeps_meld_valid_and_conserves_cards(rules: Ruleset, data: st.DataObject) -> None:
@@ -276,7 +278,7 @@ def test_lay_off_keeps_meld_valid_and_conserves_cards(rules: Ruleset, data: st.D
         assert joker_as in new.represents and joker_as not in meld.represents
 
 
-@pytest.mark.parametrize("rules", MELD_RULES, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", RULE_PARAMS, ids=lambda r: r.name)
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_lay_off_accepts_every_card_the_oracle_allows(rules: Ruleset, data: st.DataObject) -> None:
@@ -340,7 +342,7 @@ def test_swap_joker_only_for_the_exact_card(rules: Ruleset, data: st.DataObject)
     assert new.joker_count == meld.joker_count - 1
 
 
-@pytest.mark.parametrize("rules", MELD_RULES, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", RULE_PARAMS, ids=lambda r: r.name)
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_meld_notation_round_trip(rules: Ruleset, data: st.DataObject) -> None:

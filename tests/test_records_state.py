@@ -60,7 +60,15 @@ def mid_game() -> GameState:
     raise AssertionError("no suitable state")  # pragma: no cover
 
 
-@pytest.mark.parametrize("rules", VARIANTS, ids=[f"variant{i}" for i in range(len(VARIANTS))])
+#: Two variants by default (remik, and one with six jokers); the rest in the slow suite (CI).
+_DEFAULT_VARIANTS = (0, 2)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [v if i in _DEFAULT_VARIANTS else pytest.param(v, marks=pytest.mark.slow) for i, v in enumerate(VARIANTS)],
+    ids=[f"variant{i}" for i in range(len(VARIANTS))],
+)
 def test_states_and_views_round_trip(rules: rl.Ruleset) -> None:  # R-C3, R-H1
     for seed in range(2):
         for state in _states(rules, 2 + seed, seed, 250):

@@ -43,7 +43,10 @@ def _check(observer: StateObserver, enc: ObservationEncoder, state: rl.GameState
         assert enc.encode(rl.view(state, seat)) == slow  # the encoder's caches change nothing
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+# Four players by default; two and three in the slow suite (CI).
+@pytest.mark.parametrize(
+    "players", [pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow), 4]
+)
 @pytest.mark.parametrize("name", sorted(RULES))
 def test_fast_observation_is_the_encoders_on_reachable_states(name: str, players: int) -> None:
     # Whole games, several rounds: running totals past 255, refills, turnovers, jokers in long runs.
