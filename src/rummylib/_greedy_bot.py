@@ -76,7 +76,7 @@ class GreedyBot:
         self._memo = {}
         self._rules = None
 
-    # Solver calls repeat within a turn (each lay is one choose); keep a few answers.
+    # Partitions repeat within a turn (the hand after a take is the draw decision's; each lay is one choose).
     def _cached(self, key: tuple[object, ...], compute: Callable[[], object]) -> object:
         memo = self._memo
         if key in memo:
@@ -90,12 +90,13 @@ class GreedyBot:
         result = self._cached(("partition", hand), lambda: best_partition(hand, rules))
         return result  # type: ignore[return-value]
 
+    # The opening and the plan are asked once per hand (a lay changes the hand, the table too): not memoised,
+    # which would cost hashing the hand and the table's melds for almost no hit.
     def _opening(self, hand: CardMultiset, rules: Ruleset) -> Opening | None:
         # The engine's cheap necessary test first: most hands cannot bring an opening's points at all (R-O2).
         if not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
             return None
-        result = self._cached(("opening", hand), lambda: best_opening(hand, rules))
-        return result  # type: ignore[return-value]
+        return best_opening(hand, rules)
 
     def _plan(
         self, view: PlayerView, table: tuple[Meld, ...], opened: bool, opens: bool = False
@@ -103,10 +104,9 @@ class GreedyBot:
         hand, rules = view.hand, view.rules
         if len(hand) == 1 and rules.must_discard_to_go_out and (opened or not rules.opening_required):
             return [Discard(next(iter(hand)))]  # the solver's only plan: the last card must be the discard (R-E1)
-        key = ("plan", hand, table, opened)  # ``opens`` only skips a test: no part of the answer
         # The engine's checked values go to the solver's unchecked entry (which runs the sound screen first);
         # ``opens``: best_opening found an opening, so can_open holds and the solver need not ask it again.
-        return self._cached(key, lambda: plan_checked(hand, table, rules, opened=opened, opens=opens))  # type: ignore[return-value]
+        return plan_checked(hand, table, rules, opened=opened, opens=opens)
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return the greedy action (always one of ``legal``)."""

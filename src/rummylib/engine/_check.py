@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from rummylib.actions import Action
+from typing import cast
+
+from rummylib.actions import Action, Discard, LayMeld, LayOff
+from rummylib.cards import Card
 from rummylib.engine._apply import transition
 from rummylib.engine._cache import register
 from rummylib.engine._known import track
 from rummylib.engine._state import GameState
 from rummylib.errors import IllegalActionError
+from rummylib.melds import End
 
-__all__ = ["apply", "check", "is_legal"]
+__all__ = ["apply", "by_is_legal", "check", "is_legal"]
 
 
 def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
@@ -84,3 +88,23 @@ def is_legal(state: GameState, action: Action, *, seat: int | None = None) -> bo
 #: see a new object at an old id): a bot tests an action, then plays it, and ``apply`` need not build it again.
 _CHECKED: list[tuple[GameState, Action, int | None, GameState]] = []
 register(_CHECKED)
+
+
+def by_is_legal(action: object) -> bool:
+    """Whether ``action in legal`` (its kind not listed yet) asks :func:`is_legal` instead of listing the kind.
+
+    A meld (a kind costly to list); a discard or a lay-off of plain values (an
+    ``int`` target, a :class:`~rummylib.Card`, an :class:`~rummylib.End` or
+    ``None``), whose only equal in the listing is itself: the listing is exact,
+    so both answers agree, and the one test (a bot asks for its choice
+    first) is cheaper than the kind's every check, then shared with ``apply``.
+    """
+    kind = type(action)
+    if kind is LayMeld:
+        return True
+    if kind is Discard:
+        return type(cast(Discard, action).card) is Card
+    if kind is LayOff:
+        lay = cast(LayOff, action)
+        return type(lay.target) is int and type(lay.card) is Card and (lay.end is None or type(lay.end) is End)
+    return False

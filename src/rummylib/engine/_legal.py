@@ -24,7 +24,7 @@ from typing import Final, cast, overload
 from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, CardMultiset
-from rummylib.engine._check import is_legal
+from rummylib.engine._check import by_is_legal, is_legal
 from rummylib.engine._complete import may_open, minus
 from rummylib.engine._fits import grown_meld, lay_off_candidates, swapped_meld, table_jokers
 from rummylib.engine._hand import add_card, remove_card, replace
@@ -156,7 +156,7 @@ class LegalActions(Sequence[Action]):
         if self._items is not None:
             return action in self._items
         kind = _KIND_OF.get(type(action))
-        if kind is not None and (kind != "melds" or kind in self._kinds):
+        if kind is not None and (kind in self._kinds or not by_is_legal(action)):
             return action in self._kind(kind)  # a kind is cheap to list, and shared by later tests
         try:
             return is_legal(self._state, action)  # type: ignore[arg-type]
