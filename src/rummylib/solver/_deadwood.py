@@ -24,20 +24,26 @@ is raised and the caller searches as before.
 
 from __future__ import annotations
 
-import attrs
-
-from rummylib.solver._leftover import laid_whole
+from rummylib.solver._laying import Laying
 from rummylib.solver._search import OverBudget
 from rummylib.solver._settings import SearchSettings
-from rummylib.solver._tables import Shape, Tables, packed_counts, packed_without
+from rummylib.solver._tables import Shape, packed_counts, packed_without
 
 __all__ = ["by_deadwood"]
 
 
 def by_deadwood(
-    tables: Tables, x: int, jokers: int, pens: tuple[int, ...], below: int | None, settings: SearchSettings
+    laying: Laying,
+    x: int,
+    jokers: int,
+    pens: tuple[int, ...],
+    below: int | None,
+    settings: SearchSettings,
+    least: int = 0,
 ) -> tuple[int, list[Shape]] | None:
     """The least deadwood below ``below`` of naturals ``x`` and ``jokers`` (``pens`` by position), with its shapes.
+
+    ``least``: no partition leaves less (the levels below it are not tried).
 
     ``None``: every partition leaves ``below`` or more (``below=None``: no limit).
 
@@ -45,21 +51,20 @@ def by_deadwood(
         OverBudget: the answer would take more than ``deadwood_sets``
             leftovers, or a search ran out of its budget.
     """
-    w = tables.width
-    kinds = packed_counts(x, w, tables.field)
+    w = laying.tables.width
+    kinds = packed_counts(x, w, laying.tables.field)
     if jokers:
         kinds.append((52, jokers))
     if any(pens[c] <= 0 for c, _ in kinds):
         raise OverBudget("free cards")  # leftovers of one penalty would be unbounded
-    laying = attrs.evolve(settings, hunt_budget=settings.deadwood_search_budget)
     tried = [0]
-    d = 0
+    d = least
     while below is None or d < below:
         for cards in _level(kinds, pens, d, settings.deadwood_sets):
             tried[0] += 1
             if tried[0] > settings.deadwood_sets:
                 raise OverBudget("deadwood sets")
-            shapes = laid_whole(tables, *packed_without(x, jokers, cards, w), laying, exact=True)
+            shapes = laying.lay(*packed_without(x, jokers, cards, w), settings.deadwood_search_budget)
             if shapes is not None:
                 return d, shapes
         d += 1
