@@ -27,9 +27,9 @@ from __future__ import annotations
 from rummylib.solver._laying import Laying
 from rummylib.solver._search import OverBudget
 from rummylib.solver._settings import SearchSettings
-from rummylib.solver._tables import Shape, packed_counts, packed_without
+from rummylib.solver._tables import Shape, Tables, packed_counts, packed_without
 
-__all__ = ["by_deadwood"]
+__all__ = ["by_deadwood", "leftovers"]
 
 
 def by_deadwood(
@@ -69,6 +69,26 @@ def by_deadwood(
                 return d, shapes
         d += 1
     return None
+
+
+def leftovers(
+    x: int, jokers: int, tables: Tables, pens: tuple[int, ...], least: int, below: int, settings: SearchSettings
+) -> int:
+    """How many leftovers of naturals ``x`` and ``jokers`` are worth ``least`` to ``below`` (less one) of penalty.
+
+    At most ``deadwood_sets`` + 1 are counted: the leftovers :func:`by_deadwood` tries at most.
+    """
+    kinds = packed_counts(x, tables.width, tables.field)
+    if jokers:
+        kinds.append((52, jokers))
+    if any(pens[c] <= 0 for c, _ in kinds):
+        return settings.deadwood_sets + 1  # leftovers of one penalty would be unbounded
+    count = 0
+    for d in range(least, below):
+        count += len(_level(kinds, pens, d, settings.deadwood_sets - count))
+        if count > settings.deadwood_sets:
+            break
+    return count
 
 
 def _level(kinds: list[tuple[int, int]], pens: tuple[int, ...], d: int, limit: int) -> list[tuple[int, ...]]:

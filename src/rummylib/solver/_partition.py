@@ -10,7 +10,7 @@ import attrs
 
 from rummylib.cards import Card
 from rummylib.rules import Ruleset
-from rummylib.solver._deadwood import by_deadwood
+from rummylib.solver._deadwood import by_deadwood, leftovers
 from rummylib.solver._laying import Laying
 from rummylib.solver._leftover import laid_whole
 from rummylib.solver._lp import remembered
@@ -85,10 +85,15 @@ class _Deadwood:
             # are SCALE per point): drop the candidates none of them uses (reduced-cost fixing, see fixed).
             priced = fixed(priced, tables, x, j, 0, (floor // SCALE + 1) * SCALE)
         value = None
-        if size >= cover.settings.deadwood_from:  # a short search first, then the decomposition
-            value = priced.within(cover.settings.deadwood_budget, lambda c: c.solve(x, j, need, floor, SCALE))
+        settings = cover.settings
+        if size >= settings.deadwood_from:  # a short search first, then the decomposition
+            least = max(0, self.total(x, j, tables) - priced.remaining(x, j) // SCALE)  # the relaxation's bound
+            # Few leftovers between that bound and the first cover's: the decomposition first.
+            below = None if found is None else self.total(x, j, tables) - found[0] // SCALE
+            pens = by_position(self.pens, tables)
+            if below is None or leftovers(x, j, tables, pens, least, below, settings) > settings.deadwood_sets:
+                value = priced.within(settings.deadwood_budget, lambda c: c.solve(x, j, need, floor, SCALE))
             if value is None:
-                least = self.total(x, j, tables) - priced.remaining(x, j) // SCALE  # the relaxation's bound
                 decomposed = self.decomposed(cover, tables, x, j, found, least)
                 if decomposed is not None:
                     return decomposed if decomposed[0] > alpha else None
@@ -110,7 +115,7 @@ class _Deadwood:
         below = None if found is None else self.total(x, j, tables) - sum(map(gain, found[1]))
         try:
             laying = Laying(tables, cover.rows, x, j, cover.settings, self.split())
-            answer = by_deadwood(laying, x, j, pens, below, cover.settings, max(0, least))
+            answer = by_deadwood(laying, x, j, pens, below, cover.settings, least)
         except OverBudget:
             return None
         return found if answer is None else (SCALE * sum(map(gain, answer[1])), answer[1])
