@@ -6,16 +6,15 @@ penalty ``d`` for which some leftover worth ``d`` leaves a rest that can be
 laid whole, and leftovers are tried level by level, ``d = 0, 2, 3, ...``:
 the first rest laid whole is the answer, and every leftover of a lower level
 having failed proves it exact. Whether a rest can be laid whole is the
-question :func:`~rummylib.solver._leftover.laid_whole` answers, with the
-relaxation of a cover that lays every card: far tighter than the packing one,
-whose prices may leave a card "over at its price" fractionally. On such inputs
-the search priced by the packing relaxation must visit every partition near
-its bound to prove that none does better (80 cards of seed 112 of
-``benchmarks/worst.py``: 0.9 s, against 0.3 s this way). It does not settle
-every such input: on 60 cards of seed 124 (about 5 s), the laid-whole search
-runs out too before it proves that no partition lays all 60 cards, which is
-why :mod:`~rummylib.solver._partition` tries this only on large inputs whose
-priced search has already gone far.
+question :class:`~rummylib.solver._laying.Laying` answers, by a search that
+solves the relaxation of every state it visits: far tighter than the packing
+relaxation of the whole input, whose prices may leave a card "over at its
+price" fractionally. On such inputs the search priced by the packing
+relaxation must visit every partition near its bound to prove that none does
+better (80 cards of seed 112 of ``benchmarks/worst.py``: 0.9 s, against 0.3 s
+this way; 60 cards of seed 124: two proofs of 2.6 s each that no partition
+lays all 60 cards, which ``Laying`` proves in 18 states). Levels start at the
+least deadwood the packing relaxation allows (``least``).
 
 The work is bounded by the settings (``deadwood_sets`` leftovers, each search
 within ``deadwood_search_budget``); past them :class:`~rummylib.solver._search.OverBudget`
