@@ -39,6 +39,7 @@ def worker(timeout: float, check: bool, changes: list[str]) -> None:
 
     import rummylib as rl
     from rummylib.solver._opening import search_opening
+    from rummylib.solver._partition import search_partition
     from rummylib.solver._settings import DEFAULT_SETTINGS
 
     check = "--check" in sys.argv
@@ -63,7 +64,7 @@ def worker(timeout: float, check: bool, changes: list[str]) -> None:
             opening = search_opening(hand, rl.REMIK, settings)
             value: object = None if opening is None else opening.points
         else:
-            value = rl.best_partition(hand, rl.REMIK).penalty
+            value = search_partition(hand, rl.REMIK, settings).penalty
         spent = time.process_time() - start
         peer = peers.get(kind)
         extra = "" if peer is None else f" {peer(hand)}"

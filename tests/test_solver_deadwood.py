@@ -81,3 +81,30 @@ def test_decomposition_gives_way_past_its_budget() -> None:
     hand = dealt(REMIK, 40, 3)
     tight = attrs.evolve(decomposed(), deadwood_sets=0)
     assert search_partition(hand, REMIK, tight).penalty == search_partition(hand, REMIK, DEFAULT_SETTINGS).penalty
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 52), max_size=9), st.integers(0, 12), st.integers(0, 30), st.integers(0, 8))
+def test_leftovers_counts_the_leftovers_between_two_penalties(
+    picked: list[int], least: int, span: int, most: int
+) -> None:
+    # R-V: the leftovers the decomposition would try below a first cover (those worth least to
+    # least + span - 1), counted up to deadwood_sets + 1, are the sub-multisets a brute force counts.
+    from itertools import product
+
+    from rummylib._card import CARDS
+    from rummylib.solver._search import by_position, card_penalties, pack
+    from rummylib.solver._tables import tables_for
+
+    cards = [CARDS[c] for c in picked if picked.count(c) <= 2]
+    ms = CardMultiset(cards)
+    tables = tables_for(ms.counts, ms.jokers, REMIK)
+    pens = by_position(card_penalties(REMIK), tables)
+    x = pack(ms.counts, tables)
+    limited = attrs.evolve(DEFAULT_SETTINGS, deadwood_sets=most)
+    kinds = [(tables.pos[c], n) for c, n in enumerate(ms.counts[:52]) if n] + ([(52, ms.jokers)] if ms.jokers else [])
+    count = 0
+    for taken in product(*(range(n + 1) for _, n in kinds)):
+        if least <= sum(k * pens[c] for (c, _), k in zip(kinds, taken)) < least + span:
+            count += 1
+    assert _deadwood.leftovers(x, ms.jokers, tables, pens, least, least + span, limited) == min(count, most + 1)

@@ -6,16 +6,15 @@ penalty ``d`` for which some leftover worth ``d`` leaves a rest that can be
 laid whole, and leftovers are tried level by level, ``d = 0, 2, 3, ...``:
 the first rest laid whole is the answer, and every leftover of a lower level
 having failed proves it exact. Whether a rest can be laid whole is the
-question :func:`~rummylib.solver._leftover.laid_whole` answers, with the
-relaxation of a cover that lays every card: far tighter than the packing one,
-whose prices may leave a card "over at its price" fractionally. On such inputs
-the search priced by the packing relaxation must visit every partition near
-its bound to prove that none does better (80 cards of seed 112 of
-``benchmarks/worst.py``: 0.9 s, against 0.3 s this way). It does not settle
-every such input: on 60 cards of seed 124 (about 5 s), the laid-whole search
-runs out too before it proves that no partition lays all 60 cards, which is
-why :mod:`~rummylib.solver._partition` tries this only on large inputs whose
-priced search has already gone far.
+question :class:`~rummylib.solver._laying.Laying` answers, by a search that
+solves the relaxation of every state it visits: far tighter than the packing
+relaxation of the whole input, whose prices may leave a card "over at its
+price" fractionally. On such inputs the search priced by the packing
+relaxation must visit every partition near its bound to prove that none does
+better (80 cards of seed 112 of ``benchmarks/worst.py``: 0.9 s, against 0.3 s
+this way; 60 cards of seed 124: two proofs of 2.6 s each that no partition
+lays all 60 cards, which ``Laying`` proves in 18 states). Levels start at the
+least deadwood the packing relaxation allows (``least``).
 
 The work is bounded by the settings (``deadwood_sets`` leftovers, each search
 within ``deadwood_search_budget``); past them :class:`~rummylib.solver._search.OverBudget`
@@ -24,20 +23,26 @@ is raised and the caller searches as before.
 
 from __future__ import annotations
 
-import attrs
-
-from rummylib.solver._leftover import laid_whole
+from rummylib.solver._laying import Laying
 from rummylib.solver._search import OverBudget
 from rummylib.solver._settings import SearchSettings
 from rummylib.solver._tables import Shape, Tables, packed_counts, packed_without
 
-__all__ = ["by_deadwood"]
+__all__ = ["by_deadwood", "leftovers"]
 
 
 def by_deadwood(
-    tables: Tables, x: int, jokers: int, pens: tuple[int, ...], below: int | None, settings: SearchSettings
+    laying: Laying,
+    x: int,
+    jokers: int,
+    pens: tuple[int, ...],
+    below: int | None,
+    settings: SearchSettings,
+    least: int = 0,
 ) -> tuple[int, list[Shape]] | None:
     """The least deadwood below ``below`` of naturals ``x`` and ``jokers`` (``pens`` by position), with its shapes.
+
+    ``least``: no partition leaves less (the levels below it are not tried).
 
     ``None``: every partition leaves ``below`` or more (``below=None``: no limit).
 
@@ -45,25 +50,44 @@ def by_deadwood(
         OverBudget: the answer would take more than ``deadwood_sets``
             leftovers, or a search ran out of its budget.
     """
-    w = tables.width
-    kinds = packed_counts(x, w, tables.field)
+    w = laying.tables.width
+    kinds = packed_counts(x, w, laying.tables.field)
     if jokers:
         kinds.append((52, jokers))
     if any(pens[c] <= 0 for c, _ in kinds):
         raise OverBudget("free cards")  # leftovers of one penalty would be unbounded
-    laying = attrs.evolve(settings, hunt_budget=settings.deadwood_search_budget)
     tried = [0]
-    d = 0
+    d = least
     while below is None or d < below:
         for cards in _level(kinds, pens, d, settings.deadwood_sets):
             tried[0] += 1
             if tried[0] > settings.deadwood_sets:
                 raise OverBudget("deadwood sets")
-            shapes = laid_whole(tables, *packed_without(x, jokers, cards, w), laying, exact=True)
+            shapes = laying.lay(*packed_without(x, jokers, cards, w), settings.deadwood_search_budget)
             if shapes is not None:
                 return d, shapes
         d += 1
     return None
+
+
+def leftovers(
+    x: int, jokers: int, tables: Tables, pens: tuple[int, ...], least: int, below: int, settings: SearchSettings
+) -> int:
+    """How many leftovers of naturals ``x`` and ``jokers`` are worth ``least`` to ``below`` (less one) of penalty.
+
+    At most ``deadwood_sets`` + 1 are counted: the leftovers :func:`by_deadwood` tries at most.
+    """
+    kinds = packed_counts(x, tables.width, tables.field)
+    if jokers:
+        kinds.append((52, jokers))
+    if any(pens[c] <= 0 for c, _ in kinds):
+        return settings.deadwood_sets + 1  # leftovers of one penalty would be unbounded
+    count = 0
+    for d in range(least, below):
+        count += len(_level(kinds, pens, d, settings.deadwood_sets - count))
+        if count > settings.deadwood_sets:
+            break
+    return count
 
 
 def _level(kinds: list[tuple[int, int]], pens: tuple[int, ...], d: int, limit: int) -> list[tuple[int, ...]]:

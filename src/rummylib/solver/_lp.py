@@ -157,9 +157,14 @@ class Warm:
         assert used is not None  # without a bound to reach it runs to the optimum
         return prices, used
 
-    def start(self, capacity: Sequence[int]) -> _Simplex | None:
-        """The first programme's optimal tableau with ``capacity``'s basic values, for :meth:`resume`; ``None`` if none."""
-        first = self.tableau
+    def start(self, capacity: Sequence[int], first: _Simplex | None = None) -> _Simplex | None:
+        """The first programme's optimal tableau with ``capacity``'s basic values, for :meth:`resume`; ``None`` if none.
+
+        ``first``: a tableau of this programme at another capacity (from :meth:`start`),
+        whose basis is dual feasible too (every step of :meth:`resume` keeps it so).
+        """
+        if first is None:
+            first = self.tableau
         if first is None:
             return None
         tableau = copy(first)

@@ -10,8 +10,10 @@ import attrs
 
 from rummylib.cards import Card
 from rummylib.rules import Ruleset
-from rummylib.solver._deadwood import by_deadwood
+from rummylib.solver._deadwood import by_deadwood, leftovers
+from rummylib.solver._laying import Laying
 from rummylib.solver._leftover import laid_whole
+from rummylib.solver._lp import remembered
 from rummylib.solver._optimise import Found, optimise
 from rummylib.solver._priced import SCALE, Split, first_cover, fixed
 from rummylib.solver._results import Partition, prepare
@@ -83,10 +85,16 @@ class _Deadwood:
             # are SCALE per point): drop the candidates none of them uses (reduced-cost fixing, see fixed).
             priced = fixed(priced, tables, x, j, 0, (floor // SCALE + 1) * SCALE)
         value = None
-        if size >= cover.settings.deadwood_from:  # a short search first, then the decomposition
-            value = priced.within(cover.settings.deadwood_budget, lambda c: c.solve(x, j, need, floor, SCALE))
+        settings = cover.settings
+        if size >= settings.deadwood_from:  # a short search first, then the decomposition
+            least = max(0, self.total(x, j, tables) - priced.remaining(x, j) // SCALE)  # the relaxation's bound
+            # Few leftovers between that bound and the first cover's: the decomposition first.
+            below = None if found is None else self.total(x, j, tables) - found[0] // SCALE
+            pens = by_position(self.pens, tables)
+            if below is None or leftovers(x, j, tables, pens, least, below, settings) > settings.deadwood_sets:
+                value = priced.within(settings.deadwood_budget, lambda c: c.solve(x, j, need, floor, SCALE))
             if value is None:
-                decomposed = self.decomposed(tables, x, j, found, cover.settings)
+                decomposed = self.decomposed(cover, tables, x, j, found, least)
                 if decomposed is not None:
                     return decomposed if decomposed[0] > alpha else None
         if value is None:
@@ -95,13 +103,19 @@ class _Deadwood:
             return found  # the exact search found nothing better than the first cover
         return value, priced.path(x, j, need, value)
 
-    def decomposed(self, tables: Tables, x: int, j: int, found: Found | None, settings: SearchSettings) -> Found | None:
-        """The best partition by :func:`by_deadwood` (``found`` if none leaves less), or ``None`` past its budget."""
+    def decomposed(self, cover: Cover, tables: Tables, x: int, j: int, found: Found | None, least: int) -> Found | None:
+        """The best partition by :func:`by_deadwood` (``found`` if none leaves less), or ``None`` past its budget.
+
+        No partition leaves less than ``least``. The relaxation of laying the cards
+        is the packing one (a cover laying a part removes all its penalty), whose
+        programme the priced search has solved (kept by ``remembered``).
+        """
         pens = by_position(self.pens, tables)
         gain = self.gain
         below = None if found is None else self.total(x, j, tables) - sum(map(gain, found[1]))
         try:
-            answer = by_deadwood(tables, x, j, pens, below, settings)
+            laying = Laying(tables, cover.rows, x, j, cover.settings, self.split())
+            answer = by_deadwood(laying, x, j, pens, below, cover.settings, least)
         except OverBudget:
             return None
         return found if answer is None else (SCALE * sum(map(gain, answer[1])), answer[1])
@@ -175,7 +189,8 @@ def _search(hand: Iterable[Card], rules: Ruleset, settings: SearchSettings) -> P
     tables, rows, potential, pens = cast(_Rows, cached)
     cover = Cover(tables, rows, potential, settings)
     x = _restricted(cover, tables, pack(ms.counts, tables), jokers)
-    found = optimise(_Deadwood(pens), cover, tables, x, jokers, 0, NEG)
+    with remembered():  # the decomposition's relaxation is the priced search's (see _Deadwood.decomposed)
+        found = optimise(_Deadwood(pens), cover, tables, x, jokers, 0, NEG)
     assert found is not None  # every input has a partition (all left over at worst)
     shapes = found[1]
     left = leftover(ms.counts, shapes)
