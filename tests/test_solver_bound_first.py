@@ -2,31 +2,25 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 from unittest import mock
 
 import attrs
 import pytest
+from _deals import dealt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_leftover import FIRST, assert_same_as_oracle
 from test_solver_oracle import rules_and_hand
 from test_solver_warm import PROGRAMME
 
-from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, deck
+from rummylib import REMIK, STRAIGHT, Card, Ruleset
 from rummylib.solver._lp import Warm, _Simplex, solve_lp
 from rummylib.solver._opening import _solve_in
 from rummylib.solver._settings import DEFAULT_SETTINGS
 
 #: The same settings, every leftover programme solved in full (the exact path).
 IN_FULL = attrs.evolve(DEFAULT_SETTINGS, leftover_bound_first=False)
-
-
-def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:
-    cards = list(deck(rules))
-    random.Random(seed).shuffle(cards)
-    return CardMultiset(cards[:size])
 
 
 @settings(max_examples=300, deadline=None)

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 from unittest import mock
 
 import attrs
 import pytest
+from _deals import dealt
 from _oracle_solver import oracle_partition_penalty
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
 
-from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, deck
+from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset
 from rummylib.solver import _deadwood, _partition
 from rummylib.solver._partition import search_partition
 from rummylib.solver._settings import DEFAULT_SETTINGS
@@ -35,12 +35,6 @@ def decomposed(**changes: Any) -> Any:
 
 #: Without a first cover (no limit below), and after one (only leftovers worth less than it).
 BOTH = (decomposed(hunt_from=10**6), decomposed(hunt_from=0))
-
-
-def dealt(rules: Ruleset, size: int, seed: int) -> list[Card]:
-    cards = list(deck(rules))
-    random.Random(seed).shuffle(cards)
-    return cards[:size]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,9 +7,10 @@ from unittest import mock
 
 import attrs
 import pytest
+from _deals import dealt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_solver_leftover import assert_same_as_default, assert_same_as_oracle, dealt
+from test_solver_leftover import assert_same_as_default, assert_same_as_oracle
 from test_solver_oracle import rules_and_hand
 
 from rummylib import REMIK, STRAIGHT, Card, Ruleset

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 from unittest import mock
 
 import attrs
+from _deals import dealt
 from _oracle_solver import oracle_partition_penalty
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
 
-from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, deck
+from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset
 from rummylib.solver._leftover import Laid, _laid_split
 from rummylib.solver._opening_objective import opening_rows, points_split, scales
 from rummylib.solver._partition import _rows as partition_rows
@@ -29,12 +29,6 @@ HOUSE = [
     attrs.evolve(REMIK, name="six-jokers", jokers=6),
     attrs.evolve(REMIK, name="adjacent", adjacent_jokers=True),
 ]
-
-
-def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:
-    cards = list(deck(rules))
-    random.Random(seed).shuffle(cards)
-    return CardMultiset(cards[:size])
 
 
 def _restricted(rules: Ruleset, hand: CardMultiset) -> tuple[Tables, Cover, int, int, int]:

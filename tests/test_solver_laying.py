@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
+from collections.abc import Iterable
 
 import pytest
+from _deals import dealt
 from _oracle_solver import selections
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
 
-from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, best_partition, deck
+from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, best_partition
 from rummylib._card import CARDS
 from rummylib.solver._laying import CARDS as CARDS_LAID
 from rummylib.solver._laying import Laying
@@ -22,13 +23,7 @@ from rummylib.solver._settings import DEFAULT_SETTINGS
 from rummylib.solver._tables import Shape, Tables, packed_without, tables_for
 
 
-def dealt(rules: Ruleset, size: int, seed: int) -> list[Card]:
-    cards = list(deck(rules))
-    random.Random(seed).shuffle(cards)
-    return cards[:size]
-
-
-def laying(hand: list[Card], rules: Ruleset, *, penalty: bool) -> tuple[Laying, Tables, int, int]:
+def laying(hand: Iterable[Card], rules: Ruleset, *, penalty: bool) -> tuple[Laying, Tables, int, int]:
     """A :class:`Laying` of ``hand`` (by cards laid, or by the penalty removed), its tables, naturals and jokers."""
     ms = CardMultiset(hand)
     jokers = ms.jokers if rules.jokers else 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,12 +10,13 @@ from unittest import mock
 
 import attrs
 import pytest
+from _deals import dealt
 from _oracle_solver import oracle_opening, selections
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
 
-from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Opening, Ruleset, best_partition, deck
+from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Opening, Ruleset, best_partition
 from rummylib._card import CARDS
 from rummylib.melds import is_clean_run
 from rummylib.solver import _keep, _opening
@@ -43,12 +43,6 @@ FIRST = tuned(
     leftover_sets=10**6,
     leftover_programmes=10**6,
 )
-
-
-def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:
-    cards = list(deck(rules))
-    random.Random(seed).shuffle(cards)
-    return CardMultiset(cards[:size])
 
 
 def assert_same_as_oracle(hand: list[Card], rules: Ruleset, changed: SearchSettings, keep: int) -> Opening | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -10,6 +9,7 @@ from unittest import mock
 
 import attrs
 import pytest
+from _deals import dealt
 from _oracle_solver import oracle_opening, oracle_partition_penalty
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -52,12 +52,6 @@ def cards_used(shapes: list[Shape]) -> list[int]:
             used[c] += 1
         used[52] += shape.jokers
     return used
-
-
-def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:
-    cards = list(deck(rules))
-    random.Random(seed).shuffle(cards)
-    return CardMultiset(cards[:size])
 
 
 # --- the simplex -------------------------------------------------------------------------

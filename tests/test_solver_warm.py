@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from unittest import mock
 
 import pytest
+from _deals import dealt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummylib import REMIK, STRAIGHT, CardMultiset, Ruleset, best_opening, deck
+from rummylib import REMIK, STRAIGHT, Ruleset, best_opening
 from rummylib.solver._leftover import Constrained, Laid, _laid_split
 from rummylib.solver._lp import Warm, _Simplex, remembered, solve_lp
 from rummylib.solver._opening_objective import opening_rows, scales
@@ -82,12 +82,6 @@ def test_warm_start_from_a_kept_programme_is_the_cold_start(
         first = Warm(columns, floats, capacity).solve(smaller)
         again = Warm(columns, floats, capacity).solve(smaller)
     assert repr(first) == repr(cold) and repr(again) == repr(cold)
-
-
-def dealt(rules: Ruleset, size: int, seed: int) -> CardMultiset:
-    cards = list(deck(rules))
-    random.Random(seed).shuffle(cards)
-    return CardMultiset(cards[:size])
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
