@@ -51,10 +51,8 @@ def by_deadwood(
             leftovers, or a search ran out of its budget.
     """
     w = laying.tables.width
-    kinds = packed_counts(x, w, laying.tables.field)
-    if jokers:
-        kinds.append((52, jokers))
-    if any(pens[c] <= 0 for c, _ in kinds):
+    kinds = _kinds(x, jokers, laying.tables, pens)
+    if kinds is None:
         raise OverBudget("free cards")  # leftovers of one penalty would be unbounded
     tried = [0]
     d = least
@@ -77,10 +75,8 @@ def leftovers(
 
     At most ``deadwood_sets`` + 1 are counted: the leftovers :func:`by_deadwood` tries at most.
     """
-    kinds = packed_counts(x, tables.width, tables.field)
-    if jokers:
-        kinds.append((52, jokers))
-    if any(pens[c] <= 0 for c, _ in kinds):
+    kinds = _kinds(x, jokers, tables, pens)
+    if kinds is None:
         return settings.deadwood_sets + 1  # leftovers of one penalty would be unbounded
     count = 0
     for d in range(least, below):
@@ -88,6 +84,14 @@ def leftovers(
         if count > settings.deadwood_sets:
             break
     return count
+
+
+def _kinds(x: int, jokers: int, tables: Tables, pens: tuple[int, ...]) -> list[tuple[int, int]] | None:
+    """The positions and counts of naturals ``x`` and ``jokers`` (52), or ``None`` if a card is free (no penalty)."""
+    kinds = packed_counts(x, tables.width, tables.field)
+    if jokers:
+        kinds.append((52, jokers))
+    return None if any(pens[c] <= 0 for c, _ in kinds) else kinds
 
 
 def _level(kinds: list[tuple[int, int]], pens: tuple[int, ...], d: int, limit: int) -> list[tuple[int, ...]]:

@@ -124,10 +124,7 @@ class Laying:
         if parent is None:
             return None, []
         w, field = self.tables.width, self.tables.field
-        capacity = [0] * len(relaxed.capacity)
-        for position, i in relaxed.rowof.items():
-            capacity[i] = (x >> (w * position)) & field
-        capacity[-1] = j
+        capacity = relaxed.capacity_of(x, j)
         tableau = relaxed.warm.start(capacity, parent)
         assert tableau is not None
         value = self.value

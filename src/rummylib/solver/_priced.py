@@ -219,12 +219,17 @@ class Relaxed:
 
     def part(self, x: int, j: int) -> Part:
         """The programme of the part ``x``, ``j`` of the input, not solved yet (see :meth:`advance`)."""
+        capacity = self.capacity_of(x, j)
+        return Part(capacity, self.warm.start(capacity))
+
+    def capacity_of(self, x: int, j: int) -> list[int]:
+        """The programme's capacity for the part ``x``, ``j`` of the input: each card's count, jokers last."""
         w, field = self.cover.w, self.cover.field
         capacity = [0] * len(self.capacity)
         for position, i in self.rowof.items():
             capacity[i] = (x >> (w * position)) & field
         capacity[-1] = j
-        return Part(capacity, self.warm.start(capacity))
+        return capacity
 
     def advance(
         self, part: Part, x: int, j: int, kind: type[Cover] = Cover, enough: float | None = None
