@@ -249,3 +249,36 @@ def test_states_views_actions_and_bots_pickle(rules: rl.Ruleset) -> None:
 
 def test_default_action_limit_is_generous() -> None:
     assert DEFAULT_MAX_ACTIONS >= 10_000
+
+
+# --- the built-in RandomBot's actions skip the second check (apply_listed) -------------
+
+
+class _CheckedRandom(RandomBot):
+    """RandomBot's choices, but a subclass: its actions go through the checked ``apply``."""
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"),
+    [(simulation_rules(rl.REMIK), 4), (simulation_rules(rl.STRAIGHT), 2), (attrs.evolve(QUICK_REMIK, jokers=6), 3)],
+    ids=["remik", "straight", "remik-6-jokers"],
+)
+def test_random_bots_trusted_step_plays_the_checked_game(rules: rl.Ruleset, players: int) -> None:
+    # R-T1..T7: an action the listing gave is legal, so apply_listed's state is apply's, to the last field
+    # (hands, table, knowledge R-H1, scores); a RandomBot subclass is not trusted and takes the checked path.
+    from rummylib.simulation import _play
+
+    for seed in range(3):
+        start = rl.new_game(rules, players, seed=seed)
+        fast = _play(start, [RandomBot(seed * 10 + k) for k in range(players)], seed, 400)
+        checked = _play(start, [_CheckedRandom(seed * 10 + k) for k in range(players)], seed, 400)
+        assert fast == checked
+        assert fast[1] > 0
+
+
+def test_only_the_very_listed_object_is_trusted() -> None:
+    from rummylib.simulation import _listed
+
+    legal = rl.bots.SeatActions(rl.legal_actions(rl.new_game(rl.STRAIGHT, 2, seed=1)))
+    assert _listed(legal[0], legal)
+    assert not _listed(rl.DrawStock(), legal)  # equal, but another object: checked by apply

@@ -29,6 +29,7 @@ from rummylib.bots import (
     derive_seed,
 )
 from rummylib.engine import GameState, apply, new_game, view
+from rummylib.engine._listed import apply_listed
 from rummylib.records._record import MAX_ACTIONS
 from rummylib.rules import Ruleset
 
@@ -124,7 +125,11 @@ def _play(state: GameState, bots: Sequence[Bot], seed: int, max_actions: int) ->
     except the built-in :class:`GreedyBot` (exactly that class, no subclass):
     it is library code that reads only its view, so it gets the engine's lazy
     :class:`LegalActions` and asks for the few actions it considers, instead
-    of waiting for every legal action to be listed (the same choices).
+    of waiting for every legal action to be listed (the same choices). The
+    built-in :class:`RandomBot` (exactly that class) returns an action of the
+    listing itself, so its action is applied without checking again what the
+    listing answered (``apply_listed``: the same next state as ``apply``).
+    Every other bot's action is checked by :func:`~rummylib.apply`.
 
     Returns the last state and the number of actions played.
     """
@@ -143,9 +148,17 @@ def _play(state: GameState, bots: Sequence[Bot], seed: int, max_actions: int) ->
             msg = (f"game seed={seed!r}: after {actions} actions the engine offers seat {seat} "
                    f"no legal action in phase {state.phase.value!r} (an engine dead end)")  # fmt: skip
             raise SimulationError(SimulationReason.NO_LEGAL_ACTION, state, msg) from None
-        state = apply(state, action)
+        if type(bot) is RandomBot and _listed(action, legal):
+            state = apply_listed(state, action)  # the very object the listing gave (R-T1..T7 asked already)
+        else:
+            state = apply(state, action)
         actions += 1
     return state, actions
+
+
+def _listed(action: Action, legal: Sequence[Action]) -> bool:
+    """Whether ``action`` is one of the objects ``legal`` holds (by identity: an equal copy is checked)."""
+    return any(a is action for a in legal)
 
 
 # --- many games -----------------------------------------------------------------------
