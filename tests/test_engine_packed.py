@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 
 import rummylib as rl
 from rummylib.engine import _cache as engine_cache
-from rummylib.engine._complete import _GUARD, OpeningSearch, _pack, _unpack, fits, minus
+from rummylib.engine._complete import _GUARD, OpeningSearch, fits, minus
 from rummylib.rules import MAX_DECKS, MAX_JOKERS
 from rummylib.solver import can_open
-from rummylib.solver._queries import hand_candidates, packed_cards
+from rummylib.solver._masks import pack_counts, packed_cards, unpack_counts
+from rummylib.solver._queries import hand_candidates
 from rummylib.testing import hands
 
 #: Every deck and joker a ruleset may shuffle together: the largest counts the bytes must hold.
@@ -33,15 +34,15 @@ _COUNTS = st.tuples(st.lists(st.integers(0, MAX_DECKS), min_size=52, max_size=52
 @given(counts=_COUNTS, source=hands(_WIDEST, max_size=9))
 def test_a_packed_fit_and_difference_are_the_count_vectors(counts: tuple[int, ...], source: rl.CardMultiset) -> None:
     # R-O4: the search lays a meld only where the cards left hold it, and goes on with exactly the rest.
-    assert _unpack(_pack(counts)) == counts
-    packed = _pack(counts)
+    assert unpack_counts(pack_counts(counts)) == counts
+    packed = pack_counts(counts)
     for info in hand_candidates(source.counts, _WIDEST):
         meld = info.packed
-        assert meld == packed_cards(info.pairs) == _pack(_cards_of(info))
+        assert meld == packed_cards(info.pairs) == pack_counts(_cards_of(info))
         fit = (packed | _GUARD) - meld & _GUARD == _GUARD
         assert fit is fits(counts, info), (counts, info.pairs)
         if fit:
-            assert _unpack(packed - meld) == minus(counts, info)
+            assert unpack_counts(packed - meld) == minus(counts, info)
 
 
 def _cards_of(info: object) -> tuple[int, ...]:
@@ -69,10 +70,12 @@ def test_every_count_a_ruleset_allows_fits_its_byte() -> None:
     for index in (0, 12, 38, 51, 52):
         for have in range(MAX_JOKERS + 1):
             counts = tuple(have if i == index else MAX_DECKS for i in range(53))
-            packed = _pack(counts)
+            packed = pack_counts(counts)
             for take in range(1, MAX_JOKERS + 2):
                 meld = packed_cards(((index, take),))
                 fit = (packed | _GUARD) - meld & _GUARD == _GUARD
                 assert fit is (have >= take), (index, have, take)
                 if fit:
-                    assert _unpack(packed - meld) == tuple(n - take if i == index else n for i, n in enumerate(counts))
+                    assert unpack_counts(packed - meld) == tuple(
+                        n - take if i == index else n for i, n in enumerate(counts)
+                    )

@@ -19,7 +19,8 @@ computed once per hand, most valuable first), and the search carries the
 hand's size and card bound down instead of summing them at every node.
 
 Inside the search the cards left are one integer, a byte per card index
-(:func:`_pack`; a count is at most 16, so bit 7 of each byte is free): a
+(:func:`~rummylib.solver._masks.pack_counts`, the layout of the candidates'
+own packed cards; a count is at most 16, so bit 7 of each byte is free): a
 meld fits when subtracting its own packed cards from the counts with every
 bit 7 set leaves every bit 7 set (no byte borrowed), and the cards left are
 the plain difference. One subtraction and one mask replace the loop over a
@@ -36,6 +37,7 @@ from rummylib.engine._cache import goes_out, hand_opens, register
 from rummylib.engine._screen import card_bound, may_open
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
+from rummylib.solver._masks import pack_counts, unpack_counts
 from rummylib.solver._queries import Candidate, sorted_by_points
 
 __all__ = [
@@ -128,7 +130,7 @@ class OpeningSearch:
         self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
         self._all, self._clean = _indexed(self.melds)
         self._counts = hand.counts
-        self._packed = _pack(hand.counts)
+        self._packed = pack_counts(hand.counts)
         self._clean_masks: tuple[int, ...] | None = None
         self._size_bound: tuple[int, int] | None = None
         self._holding: dict[int, tuple[tuple[int, MeldInfo], ...]] = {}
@@ -176,7 +178,9 @@ class OpeningSearch:
         in an opening that exists).
         """
         self._path = []
-        found = self._complete(_pack(counts), sum(counts), card_bound(counts), need, clean, card, allowance, chosen)
+        found = self._complete(
+            pack_counts(counts), sum(counts), card_bound(counts), need, clean, card, allowance, chosen
+        )
         if found:
             self.known.update(self._path)
         return found
@@ -242,7 +246,7 @@ class OpeningSearch:
         allowance: int | None,
         chosen: tuple[int, ...],
     ) -> bool:
-        # ``counts``: the cards left, packed (:func:`_pack`); ``size`` and ``bound`` are their number and
+        # ``counts``: the cards left, packed (``pack_counts``); ``size`` and ``bound`` are their number and
         # card_bound, carried down the search.
         if size < self.keep:
             return False
@@ -301,7 +305,7 @@ class OpeningSearch:
             key = (packed, chosen)
             hit = self._plans.get(key)
             if hit is None:  # the hand left and the table after the opening: built for a new plan only
-                rest = CardMultiset._trusted(_unpack(packed))
+                rest = CardMultiset._trusted(unpack_counts(packed))
                 table = (*self._table, *(self.melds[j].meld for j in chosen))
                 hit = self._plans[key] = not self._hopeless(rest, table, self._rules) and (
                     goes_out(rest, table, self._rules, opened=True)
@@ -310,7 +314,7 @@ class OpeningSearch:
         taken = self._taken
         if taken is None:
             return True
-        counts = _unpack(packed)
+        counts = unpack_counts(packed)
         if not counts[taken.index]:
             return True
         if sum(counts) > counts[taken.index]:  # another card is left
@@ -355,18 +359,8 @@ def _naturals(info: MeldInfo) -> int:
     return mask
 
 
-#: A byte per card index (53), bit 7 of each set: see :func:`_pack`.
+#: A byte per card index (53), bit 7 of each set (a count is at most 16: bit 7 of its byte stays clear).
 _GUARD: Final = int.from_bytes(b"\x80" * 53, "little")
-
-
-def _pack(counts: tuple[int, ...]) -> int:
-    """53 counts as one integer, byte ``i`` holding count ``i`` (each at most 16: bit 7 stays clear)."""
-    return int.from_bytes(bytes(counts), "little")
-
-
-def _unpack(packed: int) -> tuple[int, ...]:
-    """The 53 counts of :func:`_pack`."""
-    return tuple(packed.to_bytes(53, "little"))
 
 
 _Indexed = tuple[tuple[int, MeldInfo], ...]

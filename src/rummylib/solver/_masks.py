@@ -9,14 +9,26 @@ masks, so each layout is written once:
   high where the rules allow it);
 - :func:`ranks_with`: bit ``r`` per rank index held in at least so many suits;
 - :func:`run_covered`: the run positions some window of three could hold, given a number of jokers;
-- :func:`no_meld_without_jokers`: no run or group at all in a hand of natural cards.
+- :func:`no_meld_without_jokers`: no run or group at all in a hand of natural cards;
+- :func:`pack_counts`, :func:`packed_cards`: a count vector, or a meld's (card index, copies) pairs, as
+  one integer, byte ``i`` holding the copies of card index ``i`` (the searches fit and subtract melds
+  on it; :func:`unpack_counts` reads it back).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["no_meld_without_jokers", "rank_masks", "ranks_with", "run_covered", "suit_masks"]
+__all__ = [
+    "no_meld_without_jokers",
+    "pack_counts",
+    "packed_cards",
+    "rank_masks",
+    "ranks_with",
+    "run_covered",
+    "suit_masks",
+    "unpack_counts",
+]
 
 #: Maps a count byte to 1 when a card is held (``bytes.translate``).
 _HELD: Final = bytes([0] + [1] * 255)
@@ -92,3 +104,21 @@ def no_meld_without_jokers(counts: tuple[int, ...], ace_high: bool) -> bool:
         if m & (m >> 1) & (m >> 2):
             return False
     return not ranks_with(counts, 3)
+
+
+def packed_cards(pairs: tuple[tuple[int, int], ...]) -> int:
+    """``pairs`` (card index, copies) as one integer: byte ``i`` holds the copies of card index ``i``."""
+    packed = 0
+    for i, k in pairs:
+        packed += k << (8 * i)
+    return packed
+
+
+def pack_counts(counts: tuple[int, ...]) -> int:
+    """53 counts as one integer in :func:`packed_cards`' layout."""
+    return int.from_bytes(bytes(counts), "little")
+
+
+def unpack_counts(packed: int) -> tuple[int, ...]:
+    """The 53 counts of :func:`pack_counts`."""
+    return tuple(packed.to_bytes(53, "little"))

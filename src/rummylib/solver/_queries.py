@@ -26,7 +26,7 @@ from rummylib.rules import Ruleset
 from rummylib.solver._find import GROUP_TEMPLATES
 from rummylib.solver._goout import can_go_out, plan_checked
 from rummylib.solver._goout_screen import clear_facts
-from rummylib.solver._masks import no_meld_without_jokers, rank_masks, ranks_with
+from rummylib.solver._masks import no_meld_without_jokers, packed_cards, rank_masks, ranks_with
 
 __all__ = [
     "Candidate",
@@ -34,7 +34,6 @@ __all__ = [
     "candidates_with",
     "clear_candidates",
     "hand_candidates",
-    "packed_cards",
     "plan_checked",
     "sorted_by_points",
 ]
@@ -56,7 +55,7 @@ class Candidate(NamedTuple):
     #: The most its cards could bring to an opening anywhere (an ace or a joker 11, a picture 10).
     bound: int
     jokers: int
-    #: Its cards packed as one integer, byte ``i`` the copies of card index ``i`` (see :func:`packed_cards`).
+    #: Its cards packed as one integer, byte ``i`` the copies of card index ``i`` (see :func:`~rummylib.solver._masks.packed_cards`).
     packed: int
 
 
@@ -76,14 +75,6 @@ def _position_value(position: int) -> int:
 
 def _index_at(position: int, suit: int) -> int:
     return suit * 13 + (0 if position == ACE_HIGH else position - 1)
-
-
-def packed_cards(pairs: tuple[tuple[int, int], ...]) -> int:
-    """``pairs`` (card index, copies) as one integer: byte ``i`` holds the copies of card index ``i``."""
-    packed = 0
-    for i, k in pairs:
-        packed += k << (8 * i)
-    return packed
 
 
 def _pairs(indices: list[int]) -> tuple[tuple[int, int], ...]:
