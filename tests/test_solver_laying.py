@@ -127,7 +127,7 @@ def test_kept_prices_cut_leftovers_the_exact_search_cannot_lay(rules: Ruleset) -
     # of them, is laid whole by Laying (its kept prices cutting most) exactly when laid_whole
     # (no relaxation) lays it; the kept prices do cut.
     cut = 0
-    for seed in range(4):
+    for seed in range(3):
         hand = dealt(rules, 22 + 3 * seed, seed)
         lay, tables, x, jokers = laying(hand, rules, penalty=True)
         held = [p for p in range(52) if (x >> (tables.width * p)) & tables.field] + ([52] if jokers else [])
