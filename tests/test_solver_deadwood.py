@@ -29,6 +29,8 @@ def decomposed(**changes: Any) -> Any:
         deadwood_budget=1,
         deadwood_sets=10**6,
         deadwood_search_budget=10**6,
+        deadwood_leftovers=10**6,
+        deadwood_searches=10**6,
         **changes,
     )
 
@@ -63,7 +65,8 @@ def test_partition_by_deadwood_matches_the_search(rules: Ruleset, changed: Any) 
     with mock.patch.object(_partition, "by_deadwood", counting):
         for seed in range(12):
             hand = dealt(rules, 18 + 2 * seed, seed)
-            got = search_partition(hand, rules, attrs.evolve(changed, deadwood_sets=60, deadwood_search_budget=20_000))
+            budgets = attrs.evolve(changed, deadwood_sets=60, deadwood_searches=60, deadwood_search_budget=20_000)
+            got = search_partition(hand, rules, budgets)
             want = search_partition(hand, rules, attrs.evolve(changed, deadwood_from=10**6))
             assert got.penalty == want.penalty
     # After a first cover the short search mostly proves it at once: the decomposition is rarer there.
@@ -71,9 +74,9 @@ def test_partition_by_deadwood_matches_the_search(rules: Ruleset, changed: Any) 
 
 
 def test_decomposition_gives_way_past_its_budget() -> None:
-    # Past deadwood_sets the priced search answers as before.
+    # Past deadwood_searches the priced search answers as before.
     hand = dealt(REMIK, 40, 3)
-    tight = attrs.evolve(decomposed(), deadwood_sets=0)
+    tight = attrs.evolve(decomposed(), deadwood_searches=0)
     assert search_partition(hand, REMIK, tight).penalty == search_partition(hand, REMIK, DEFAULT_SETTINGS).penalty
 
 

@@ -102,3 +102,41 @@ def test_no_partition_lays_all_sixty_cards_proved_at_once() -> None:
     lay, _tables, x, jokers = laying(hand, REMIK, penalty=True)
     assert lay.lay(x, jokers, 100) is None
     assert best_partition(hand, REMIK).penalty == 2
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_and_hand(8), st.booleans())
+def test_kept_prices_cut_only_parts_that_cannot_be_laid_whole(case: tuple[Ruleset, list[Card]], penalty: bool) -> None:
+    # R-V: the prices kept from one part's cut (Laying.cut) bound every other part of the input:
+    # a part they cut is one the oracle cannot lay whole, and the search using them still
+    # answers each part as the oracle does.
+    rules, hand = case
+    lay, tables, x, jokers = laying(hand, rules, penalty=penalty)
+    held = [p for p in range(52) if (x >> (tables.width * p)) & tables.field] + ([52] if jokers else [])
+    parts = [part(tables, x, jokers, drop) for drop in [(), *((p,) for p in held[:6])]]
+    whole = [any(not left for _, left in selections(list(cards.elements()), rules)) for *_, cards in parts]
+    for (rest, rest_jokers, _cards), exists in zip(parts, whole):
+        assert (lay.lay(rest, rest_jokers, 10**6) is not None) == exists
+    for (rest, rest_jokers, _cards), exists in zip(parts, whole):
+        assert not (lay.cut(rest, rest_jokers) and exists)
+
+
+@pytest.mark.parametrize("rules", [REMIK, STRAIGHT])
+def test_kept_prices_cut_leftovers_the_exact_search_cannot_lay(rules: Ruleset) -> None:
+    # R-V on inputs the oracle is too slow for: each input less each of its cards, or two
+    # of them, is laid whole by Laying (its kept prices cutting most) exactly when laid_whole
+    # (no relaxation) lays it; the kept prices do cut.
+    cut = 0
+    for seed in range(3):
+        hand = dealt(rules, 22 + 3 * seed, seed)
+        lay, tables, x, jokers = laying(hand, rules, penalty=True)
+        held = [p for p in range(52) if (x >> (tables.width * p)) & tables.field] + ([52] if jokers else [])
+        for drop in [*((p,) for p in held), *((p, q) for p, q in zip(held, held[3:]))]:
+            rest, rest_jokers, _cards = part(tables, x, jokers, drop)
+            want = laid_whole(tables, rest, rest_jokers, DEFAULT_SETTINGS, exact=True)
+            if lay.cut(rest, rest_jokers):
+                cut += 1
+                assert want is None
+            else:
+                assert (lay.lay(rest, rest_jokers, 10**6) is None) == (want is None)
+    assert cut > 0

@@ -16,9 +16,12 @@ this way; 60 cards of seed 124: two proofs of 2.6 s each that no partition
 lays all 60 cards, which ``Laying`` proves in 18 states). Levels start at the
 least deadwood the packing relaxation allows (``least``).
 
-The work is bounded by the settings (``deadwood_sets`` leftovers, each search
-within ``deadwood_search_budget``); past them :class:`~rummylib.solver._search.OverBudget`
-is raised and the caller searches as before.
+Most leftovers are settled without a search: prices that cut an earlier
+rest, kept by the ``Laying``, cut theirs too (:meth:`~rummylib.solver._laying.Laying.cut`).
+The work is bounded by the settings (``deadwood_leftovers`` leftovers in all,
+``deadwood_searches`` of them searched, each search within ``deadwood_search_budget``);
+past them :class:`~rummylib.solver._search.OverBudget` is raised and the caller
+searches as before.
 """
 
 from __future__ import annotations
@@ -47,21 +50,28 @@ def by_deadwood(
     ``None``: every partition leaves ``below`` or more (``below=None``: no limit).
 
     Raises:
-        OverBudget: the answer would take more than ``deadwood_sets``
-            leftovers, or a search ran out of its budget.
+        OverBudget: the answer would take more than ``deadwood_leftovers``
+            leftovers, or more than ``deadwood_searches`` searches (leftovers
+            the kept prices do not cut), or a search ran out of its budget.
     """
     w = laying.tables.width
     kinds = _kinds(x, jokers, laying.tables, pens)
     if kinds is None:
         raise OverBudget("free cards")  # leftovers of one penalty would be unbounded
-    tried = [0]
+    searched = seen = 0
     d = least
     while below is None or d < below:
-        for cards in _level(kinds, pens, d, settings.deadwood_sets):
-            tried[0] += 1
-            if tried[0] > settings.deadwood_sets:
-                raise OverBudget("deadwood sets")
-            shapes = laying.lay(*packed_without(x, jokers, cards, w), settings.deadwood_search_budget)
+        for cards in _level(kinds, pens, d, settings.deadwood_leftovers - seen):
+            seen += 1
+            if seen > settings.deadwood_leftovers:
+                raise OverBudget("deadwood leftovers")
+            rest, rest_jokers = packed_without(x, jokers, cards, w)
+            if laying.cut(rest, rest_jokers):
+                continue  # the prices that cut an earlier rest cut this one
+            searched += 1
+            if searched > settings.deadwood_searches:
+                raise OverBudget("deadwood searches")
+            shapes = laying.lay(rest, rest_jokers, settings.deadwood_search_budget)
             if shapes is not None:
                 return d, shapes
         d += 1
@@ -73,15 +83,16 @@ def leftovers(
 ) -> int:
     """How many leftovers of naturals ``x`` and ``jokers`` are worth ``least`` to ``below`` (less one) of penalty.
 
-    At most ``deadwood_sets`` + 1 are counted: the leftovers :func:`by_deadwood` tries at most.
+    At most ``deadwood_sets`` + 1 are counted: with at most ``deadwood_sets``, the decomposition comes first.
     """
+    most = settings.deadwood_sets
     kinds = _kinds(x, jokers, tables, pens)
     if kinds is None:
-        return settings.deadwood_sets + 1  # leftovers of one penalty would be unbounded
+        return most + 1  # leftovers of one penalty would be unbounded
     count = 0
     for d in range(least, below):
-        count += len(_level(kinds, pens, d, settings.deadwood_sets - count))
-        if count > settings.deadwood_sets:
+        count += len(_level(kinds, pens, d, most - count))
+        if count > most:
             break
     return count
 

@@ -19,12 +19,23 @@ bound holds whatever the floating-point simplex did. The search branches on
 the card the fewest fitting candidates take (that of
 :class:`~rummylib.solver._leftover.Constrained`), the candidates the
 relaxation uses most first; it is exhaustive, so ``None`` means no cover.
+
+Prices that cut the root of a part are kept (:meth:`Laying.cut`), checked
+on every candidate of the input, not only those that fit the part: such
+prices bound every part of the input, since a cover lays exactly its part's
+cards and each candidate is worth at most its cards' prices. The
+decomposition asks hundreds of parts that differ by a few cards, and one
+kept set of prices cuts most of them, and many states of a search, without a
+programme: 70 cards of seed 34 of ``benchmarks/worst.py`` asked 428 parts
+and solved 2 programmes, 70 of seed 65 asked 816 and solved 56 (each
+programme copies a tableau and takes a few dual pivots; a kept price is one
+sum over the rows).
 """
 
 from __future__ import annotations
 
 from math import ceil
-from operator import mul
+from operator import itemgetter, mul
 
 from rummylib.solver._leftover import Constrained
 from rummylib.solver._lp import _Simplex
@@ -68,6 +79,16 @@ class Laying:
         self.column = {id(entry): k for k, entry in enumerate(self.relaxed.entries)}
         self.failed: set[tuple[int, int]] = set()
         self.left = 0
+        rowof, pos = self.relaxed.rowof, tables.pos
+        joker_row = len(self.relaxed.capacity) - 1
+        #: Per candidate, the rows of its naturals, then the joker row once per joker.
+        self.rows = [
+            (*(rowof[pos[c]] for c in entry.shape.naturals), *(joker_row,) * entry.jokers)
+            for entry in self.relaxed.entries
+        ]
+        self.sums = [itemgetter(*rows) for rows in self.rows]  # a meld has 3 cards or more: tuples
+        #: Prices that cut the root of a part, checked on every candidate of the input (last used first).
+        self.pool: list[list[int]] = []
 
     def lay(self, x: int, jokers: int, budget: int) -> list[Shape] | None:
         """Shapes laying every card of the part ``x`` and ``jokers`` of the input, or ``None`` if none do.
@@ -89,6 +110,9 @@ class Laying:
         key = (x, j)
         if key in self.failed:
             return None
+        if parent is not self.relaxed.warm.tableau and self.cut(x, j):
+            self.failed.add(key)
+            return None  # cut by kept prices, without a programme
         self.left -= 1
         if self.left < 0:
             raise OverBudget("laying states")
@@ -123,6 +147,7 @@ class Laying:
         relaxed = self.relaxed
         if parent is None:
             return None, []
+        root = parent is relaxed.warm.tableau
         w, field = self.tables.width, self.tables.field
         capacity = relaxed.capacity_of(x, j)
         tableau = relaxed.warm.start(capacity, parent)
@@ -135,31 +160,65 @@ class Laying:
             if answer is None:
                 return None, []
             prices, used = answer
-            if sum(map(mul, prices, capacity)) < n - 1e-6 and self._cut(x, j, capacity, prices, n):
+            if sum(map(mul, prices, capacity)) < n - 1e-6 and self._cut(x, j, capacity, prices, n, root):
                 return None, None
             if used is not None:
                 return tableau, used
             enough = None
 
-    def _cut(self, x: int, j: int, capacity: list[int], prices: list[float], n: int) -> bool:
-        """Whether ``prices``, made whole and checked on every candidate that fits, bound the state below ``n`` cards."""
+    def _cut(self, x: int, j: int, capacity: list[int], prices: list[float], n: int, keep: bool) -> bool:
+        """Whether ``prices``, made whole and checked on every candidate that fits, bound the state below ``n`` cards.
+
+        ``keep``: prices that cut are kept for :meth:`cut` (checked on the other candidates too).
+        """
         units = [max(0, ceil(price * SCALE - 1e-6)) for price in prices]
-        relaxed = self.relaxed
-        rowof, pos = relaxed.rowof, self.tables.pos
-        joker_row = len(capacity) - 1
         absent = ~self.search.presence(x)
-        for entry, gain in zip(relaxed.entries, relaxed.priced):
+        others = []
+        for k, (entry, gain, sums) in enumerate(zip(self.relaxed.entries, self.relaxed.priced, self.sums)):
             if entry.jokers > j or entry.packed & absent:
+                others.append(k)
                 continue
-            rows = [rowof[pos[c]] for c in entry.shape.naturals]
-            short = gain * SCALE - sum(units[i] for i in rows) - entry.jokers * units[joker_row]
-            if short > 0:  # repair: raise one price so this candidate is covered
-                if entry.jokers:
-                    units[joker_row] += -(-short // entry.jokers)
-                else:
-                    units[rows[0]] += short
+            short = gain * SCALE - sum(sums(units))
+            if short > 0:
+                _repair(units, entry.jokers, short, self.rows[k])
         total: int = sum(map(mul, units, capacity))
-        return total < n * SCALE
+        if total >= n * SCALE:
+            return False
+        if keep:
+            self._keep(units, others, capacity, n)
+        return True
+
+    def _keep(self, units: list[int], others: list[int], capacity: list[int], n: int) -> None:
+        """Keep ``units`` (a cut's prices), checked on the candidates that did not fit too, if they still cut."""
+        units = units[:]
+        entries, priced, rows = self.relaxed.entries, self.relaxed.priced, self.rows
+        for k in others:
+            short = priced[k] * SCALE - sum(self.sums[k](units))
+            if short > 0:
+                _repair(units, entries[k].jokers, short, rows[k])
+        if sum(map(mul, units, capacity)) < n * SCALE:
+            self.pool.insert(0, units)
+            del self.pool[self.settings.deadwood_pool :]  # the least recently used go
+
+    def cut(self, x: int, j: int) -> bool:
+        """Whether prices kept from earlier parts prove that the part ``x``, ``j`` cannot be laid whole.
+
+        Prices checked on every candidate of the input bound every part of it
+        (a cover lays exactly its part's cards, each candidate worth at most its
+        cards' prices), so a part worth more than its prices allow is not laid
+        whole, without a programme. The prices that cut move to the front.
+        """
+        capacity = self.relaxed.capacity_of(x, j)
+        value = self.value
+        w, field = self.tables.width, self.tables.field
+        n = SCALE * (j * value[52] + sum(count * value[p] for p, count in packed_counts(x, w, field)))
+        pool = self.pool
+        for k, units in enumerate(pool):
+            if sum(map(mul, units, capacity)) < n:
+                if k:
+                    pool.insert(0, pool.pop(k))
+                return True
+        return False
 
     def _integral(self, x: int, j: int, used: list[float]) -> list[Entry] | None:
         """The candidates the relaxation uses whole, if their copies lay exactly ``x`` and ``j`` jokers."""
@@ -172,3 +231,11 @@ class Laying:
         if sum(entry.packed for entry in chosen) != x or sum(entry.jokers for entry in chosen) != j:
             return None
         return chosen
+
+
+def _repair(units: list[int], jokers: int, short: int, rows: tuple[int, ...]) -> None:
+    """Raise one price of ``units`` by what the candidate of ``rows`` (``jokers`` of them last) is ``short``."""
+    if jokers:
+        units[rows[-1]] += -(-short // jokers)
+    else:
+        units[rows[0]] += short

@@ -166,9 +166,19 @@ class SearchSettings:
             relaxation allows and the first cover's, the decomposition comes first
             (70 cards of seed 211: 2,971M instructions instead of 4,483M).
         deadwood_budget: memoised states that search may use first.
-        deadwood_sets: most leftovers the decomposition may try.
+        deadwood_sets: with at most this many leftovers between the relaxation's
+            bound and the first cover's, the decomposition comes first.
         deadwood_search_budget: states each of its searches laying a rest whole
-            may visit (``_laying.Laying.lay``: each state solves a programme).
+            may visit (``_laying.Laying.lay``: each state solves a programme;
+            states the kept prices cut are not counted).
+        deadwood_leftovers: most leftovers the decomposition may try in all, most
+            of them cut by kept prices (70 cards of seed 65 of ``worst.py``: 816,
+            of which 12 searched; the level enumeration is bounded by it).
+        deadwood_searches: most of those leftovers it may search (those the
+            prices kept from earlier rests do not cut). Before the prices were
+            kept, ``deadwood_sets`` bounded every leftover tried.
+        deadwood_pool: most sets of prices ``_laying.Laying`` keeps (the least
+            recently used go; 70 cards of seed 65 kept 11).
         opening_screen: ``best_opening`` answers ``None`` without a search for a
             hand without jokers whose cards in some run or group of three are
             worth less than the opening points at best (``_opening_screen``);
@@ -212,6 +222,9 @@ class SearchSettings:
     deadwood_budget: int = 20_000
     deadwood_sets: int = 12
     deadwood_search_budget: int = 150
+    deadwood_leftovers: int = 2_000
+    deadwood_searches: int = 24
+    deadwood_pool: int = 64
     opening_screen: bool = True
 
 
