@@ -292,7 +292,9 @@ class Cover:
         self.memo[key] = (best, exact, choice)
         return best
 
-    def solve(self, x: int, j: int, need: int, floor: int, unit: int, *, windows: bool = True) -> int:
+    def solve(
+        self, x: int, j: int, need: int, floor: int, unit: int, *, windows: bool = True, cap: list[int] | None = None
+    ) -> int:
         """The exact best gain if it is above ``floor``, else a value at or below ``floor``.
 
         Aspiration windows: first ask for the whole potential, then allow a loss
@@ -300,6 +302,8 @@ class Cover:
         that leaves too much behind, and memo entries (upper bounds included)
         stay valid from one window to the next. The first windows that fail
         also tell how far below the potential the optimum lies. ``windows=False``: one search against ``floor``.
+        ``cap``: ``[n]``, no answer is worth ``(n + 1) * unit`` (proved before): the windows start
+        at ``n``, and each that fails lowers ``n`` to what it proved.
         """
         if need > 1:  # cards to keep: each costs at least the least potential of a card present
             self.keep_cost = self.least(x, j)
@@ -307,10 +311,12 @@ class Cover:
         rem = self.remaining(x, j)
         if not windows:
             return self.best(x, j, need, rem, floor)
-        top, loss = rem // unit, 0
+        top, loss = rem // unit if cap is None else min(rem // unit, cap[0]), 0
         while True:
             alpha = max(floor, (top - loss) * unit - 1)
             value = self.best(x, j, need, rem, alpha)
+            if cap is not None and value <= alpha:
+                cap[0] = min(cap[0], value // unit)  # fail-soft: no answer is worth more
             if value > alpha or alpha <= floor:
                 return value
             # ``value`` bounds the optimum from above: skip windows that cannot hold it.
