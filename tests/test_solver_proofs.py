@@ -84,7 +84,7 @@ def test_a_bound_kept_from_failed_windows_never_cuts_the_optimum(size: int, seed
     unit = SCALE * m2
     exact, x, j = _priced(size, seed, "rank", 10**7)
     best = exact.solve(x, j, 1, -1, unit) // unit
-    bound = [1 << 62]
+    bound = [1 << 62, 1 << 62]
     lowered = False
     for budget in (100, 400, 1_600):
         for order in ("rank", "reversed"):

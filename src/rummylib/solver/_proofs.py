@@ -67,7 +67,8 @@ def _question(tables: Tables, x: int, j: int, need: int) -> tuple[object, ...]:
 
 
 def cap(tables: Tables, x: int, j: int, need: int) -> list[int] | None:
-    """``[n]``: no opening of the question is worth more than ``n`` points (``Cover.solve``'s ``cap``); ``None`` outside :func:`proving`.
+    """``[n, w]``: no opening of the question is worth more than ``n`` points, and the window a search
+    stopped in (``Cover.solve``'s ``cap``); ``None`` outside :func:`proving`.
 
     The list is kept: what a search proves in it holds for the later ones.
     """
@@ -77,11 +78,11 @@ def cap(tables: Tables, x: int, j: int, need: int) -> list[int] | None:
     key = _question(tables, x, j, need)
     known = caps.get(key)
     if known is None:
-        known = caps[key] = [1 << 62]
+        known = caps[key] = [1 << 62, 1 << 62]
     if need > 1:  # keeping cards is one way to open: the bound of the same cards without the duty holds
         free = caps.get(key[:2] + (need & 1,))
         if free is not None and free[0] < known[0]:
-            known[0] = free[0]
+            known[0] = known[1] = free[0]
     return known
 
 

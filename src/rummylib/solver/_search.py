@@ -302,8 +302,9 @@ class Cover:
         that leaves too much behind, and memo entries (upper bounds included)
         stay valid from one window to the next. The first windows that fail
         also tell how far below the potential the optimum lies. ``windows=False``: one search against ``floor``.
-        ``cap``: ``[n]``, no answer is worth ``(n + 1) * unit`` (proved before): the windows start
-        at ``n``, and each that fails lowers ``n`` to what it proved.
+        ``cap``: ``[n, w]``, no answer is worth ``(n + 1) * unit`` (proved before) and an earlier
+        search of the same question stopped in the window of ``w``: the windows start there, below
+        ``n``; each that fails lowers ``n`` to what it proved, and ``w`` follows the windows.
         """
         if need > 1:  # cards to keep: each costs at least the least potential of a card present
             self.keep_cost = self.least(x, j)
@@ -311,9 +312,14 @@ class Cover:
         rem = self.remaining(x, j)
         if not windows:
             return self.best(x, j, need, rem, floor)
-        top, loss = rem // unit if cap is None else min(rem // unit, cap[0]), 0
+        top, loss = rem // unit, 0
+        if cap is not None:  # go on where an earlier search of the question stopped
+            top = min(top, cap[0])
+            loss = max(0, top - cap[1])
         while True:
             alpha = max(floor, (top - loss) * unit - 1)
+            if cap is not None:
+                cap[1] = top - loss
             value = self.best(x, j, need, rem, alpha)
             if cap is not None and value <= alpha:
                 cap[0] = min(cap[0], value // unit)  # fail-soft: no answer is worth more
