@@ -17,7 +17,7 @@ from rummylib.melds import rank_value
 from rummylib.rules import Ruleset
 from rummylib.solver._optimise import Found, optimise
 from rummylib.solver._priced import SCALE, Split, first_cover, fixed, tightened
-from rummylib.solver._proofs import first_of, proved, ran_out
+from rummylib.solver._proofs import first_of, kept, proved, ran_out
 from rummylib.solver._search import (
     Cover,
     Entry,
@@ -171,11 +171,19 @@ def settle(
         found = (known_value, known[1])
     with proved(tables, x, jokers, need) as bound:  # the points no opening reaches, kept by earlier attempts
         if found is None:
+            fresh = points_cover
+            points_cover = kept(
+                tables, x, jokers, need, ("points", tuple(fresh.potential)), lambda: fresh, cover.settings
+            )
             best = _plain(points_cover, x, jokers, need, alpha, unit, bound)
             return None if best is None else (plain(best[0]), best[1])
         # Only openings worth the first cover's points or more matter: drop every candidate
         # none of them can use (reduced-cost fixing, exact: see fixed).
-        points_cover = fixed(points_cover, tables, x, jokers, need >> 1, found[0] // unit * unit)
+        target, priced = found[0] // unit * unit, points_cover
+        fixing = ("fixed", tuple(priced.potential), target)  # kept from round to round (_proofs)
+        points_cover = kept(
+            tables, x, jokers, need, fixing, lambda: fixed(priced, tables, x, jokers, need >> 1, target), cover.settings
+        )
         # Two steps, each with the bound that suits it. First the points: is there an
         # opening worth a whole point more? (Points are priced alone and floored.)
         more = (found[0] // unit + 1) * unit - 1
@@ -205,16 +213,20 @@ def _ties(
         return found if value <= found[0] else (value, c.path(x, jokers, need, value))
 
     # The budget counts the states this step adds to the memo the points step filled;
-    # one that ran out in this order is not tried again (_proofs).
+    # one that ran out (in any order) is not tried again (_proofs).
     settled = None
     if not ran_out(tables, x, jokers, need, found[0]):
         settled = points_cover.within(len(points_cover.memo) + cover.settings.tie_budget, ties)
     if settled is not None:
         return plain(settled[0]), settled[1]
     ran_out(tables, x, jokers, need, found[0], now=True)
-    whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules), need >> 1)
     first = SCALE * plain(found[0])
-    whole = fixed(whole, tables, x, jokers, need >> 1, first + 1)
+
+    def make() -> Cover:
+        whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules), need >> 1)
+        return fixed(whole, tables, x, jokers, need >> 1, first + 1)
+
+    whole = kept(tables, x, jokers, need, ("whole", first), make, cover.settings)
     value = whole.solve(x, jokers, need, first, SCALE * m2)
     if value <= first:
         return first // SCALE, found[1]  # nothing better than the first cover

@@ -16,7 +16,11 @@ search that may lay every card had just proved. Within :func:`proving`:
   tries first the order that proved the most (:func:`by_progress`): which
   order settles an input differs by orders of magnitude from input to input;
 * a tie-break step that ran out of its budget (``_opening_objective.settle``)
-  is not tried again in the same order on the same question (:func:`ran_out`);
+  is not tried again on the same question, in any order (:func:`ran_out`): the
+  search priced by the whole gain, which takes over, is the one made for it;
+* the searches priced by points and by the whole gain that prove an answer
+  keep their memo from round to round (:func:`kept`): a larger budget goes on
+  where a smaller one stopped;
 * the first cover an order's search found (or failed to find) is kept
   (:func:`first_of`): the discrepancy search and the dive's finish are the same
   in every round, within budgets of their own, and the dive's finish no
@@ -32,11 +36,16 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar, cast
 
+from rummylib.solver._search import Cover
+from rummylib.solver._settings import SearchSettings
 from rummylib.solver._tables import ORDERS, Tables
 
-__all__ = ["by_progress", "cap", "first_of", "proved", "proving", "ran_out"]
+__all__ = ["by_progress", "cap", "first_of", "kept", "proved", "proving", "ran_out"]
 
 T = TypeVar("T")
+
+#: Most memoised states the kept searches hold together; past it the others' memos are dropped.
+_MOST = 400_000
 
 
 class _Kept:
@@ -46,18 +55,19 @@ class _Kept:
     progress: dict[tuple[int, ...], int] = {}  # noqa: RUF012 - replaced, never changed in place outside proving
     spent: set[tuple[object, ...]] = set()  # noqa: RUF012 - as progress
     firsts: dict[tuple[object, ...], object] = {}  # noqa: RUF012 - as progress
+    searches: dict[tuple[object, ...], Cover] = {}  # noqa: RUF012 - as progress
 
 
 @contextmanager
 def proving() -> Iterator[None]:
     """Within it, the searches of :mod:`~rummylib.solver._opening_objective` keep what they prove."""
-    outer = (_Kept.caps, _Kept.progress, _Kept.spent, _Kept.firsts)
+    outer = (_Kept.caps, _Kept.progress, _Kept.spent, _Kept.firsts, _Kept.searches)
     if _Kept.caps is None:
-        _Kept.caps, _Kept.progress, _Kept.spent, _Kept.firsts = {}, {}, set(), {}
+        _Kept.caps, _Kept.progress, _Kept.spent, _Kept.firsts, _Kept.searches = {}, {}, set(), {}, {}
     try:
         yield
     finally:
-        _Kept.caps, _Kept.progress, _Kept.spent, _Kept.firsts = outer
+        _Kept.caps, _Kept.progress, _Kept.spent, _Kept.firsts, _Kept.searches = outer
 
 
 def _question(tables: Tables, x: int, j: int, need: int) -> tuple[object, ...]:
@@ -104,10 +114,10 @@ def by_progress(orders: list[str]) -> list[str]:
 
 
 def ran_out(tables: Tables, x: int, j: int, need: int, found: int, *, now: bool = False) -> bool:
-    """Whether the tie step on ``found`` ran out before in ``tables``' order; with ``now``, note that it did."""
+    """Whether the tie step on ``found`` ran out before (in any order); with ``now``, note that it did."""
     if _Kept.caps is None:
         return False
-    key = (tables.pos, *_question(tables, x, j, need), found)
+    key = (*_question(tables, x, j, need), found)
     if now:
         _Kept.spent.add(key)
     return key in _Kept.spent
@@ -121,3 +131,32 @@ def first_of(tables: Tables, x: int, j: int, need: int, search: tuple[object, ..
     if key not in _Kept.firsts:
         _Kept.firsts[key] = find()
     return cast(T, _Kept.firsts[key])
+
+
+def kept(
+    tables: Tables,
+    x: int,
+    j: int,
+    need: int,
+    search: tuple[object, ...],
+    make: Callable[[], Cover],
+    settings: SearchSettings,
+) -> Cover:
+    """``make()``, or the search made for the same question and ``search`` by an earlier attempt, with its memo.
+
+    The memo holds true bounds of the same candidates and prices (``search`` says
+    which), so a later attempt goes on from it within its own ``settings``' budget.
+    """
+    if _Kept.caps is None:
+        return make()
+    key = (tables.pos, *_question(tables, x, j, need), *search)
+    searches = _Kept.searches
+    cover = searches.get(key)
+    if cover is None:
+        cover = searches[key] = make()
+    if sum(len(other.memo) for other in searches.values()) > _MOST:  # memory stays bounded
+        for other in searches.values():
+            if other is not cover:
+                other.memo.clear()
+    cover.settings, cover.limit, cover.trial = settings, settings.memo_limit, settings.give_up
+    return cover
