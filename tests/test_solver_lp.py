@@ -18,6 +18,7 @@ from test_solver_oracle import rules_and_hand
 from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset, best_opening, best_partition, deck, parse_cards
 from rummylib.melds import is_clean_run
 from rummylib.solver import _priced, _search
+from rummylib.solver._hunt import hunt
 from rummylib.solver._lp import solve_lp
 from rummylib.solver._opening import search_opening
 from rummylib.solver._opening_objective import opening_rows
@@ -236,7 +237,7 @@ def test_first_cover_is_found_on_a_large_multiset() -> None:
     cover = Cover(tables, rows, potential)
     x = cover.restrict(pack(hand.counts, tables), hand.jokers)
     tight = tightened(cover, tables, x, hand.jokers, partition_split(pens))
-    found = tight.hunt(x, hand.jokers, False, _search.NEG, SCALE, DEFAULT_SETTINGS.hunt_budget)
+    found = hunt(tight, x, hand.jokers, False, _search.NEG, SCALE, DEFAULT_SETTINGS.hunt_budget)
     assert found is not None
     value, shapes = found
     used = cards_used(shapes)

@@ -18,6 +18,7 @@ from rummylib.solver._lp import remembered
 from rummylib.solver._opening_objective import opening_rows, points_split, scales, search
 from rummylib.solver._opening_screen import clean_run_in, held_positions, list_hand, live_points
 from rummylib.solver._priced import SCALE, tightened
+from rummylib.solver._proofs import by_progress, proving
 from rummylib.solver._results import Opening, prepare
 from rummylib.solver._search import (
     Cover,
@@ -45,8 +46,9 @@ def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettin
     """The best opening; ``a``: the hand's :func:`held_positions`, if known."""
     if len(hand) < settings.orders_from:
         return _solve_rounds(hand, rules, keep, settings, a)  # one search: nothing asked twice
-    # Each round searches the input again: its programmes are solved once (see solve_lp).
-    with remembered():
+    # Each round searches the input again: its programmes are solved once (see solve_lp),
+    # and it starts from the bounds the earlier rounds proved (see _proofs).
+    with remembered(), proving():
         return _solve_rounds(hand, rules, keep, settings, a)
 
 
@@ -71,6 +73,8 @@ def _solve_rounds(
         split = keep <= 1 and len(hand) >= settings.leftover_from
         kept: dict[str, object] = {}  # the decomposition's work, from round to round
         for round_, budget in enumerate(settings.order_budgets):
+            if round_:  # the order that proved the most so far first (_proofs)
+                orders = by_progress(orders)
             attempt = attrs.evolve(
                 settings,
                 memo_limit=budget,

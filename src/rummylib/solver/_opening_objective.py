@@ -17,6 +17,7 @@ from rummylib.melds import rank_value
 from rummylib.rules import Ruleset
 from rummylib.solver._optimise import Found, optimise
 from rummylib.solver._priced import SCALE, Split, first_cover, fixed, tightened
+from rummylib.solver._proofs import first_of, kept, proved, ran_out
 from rummylib.solver._search import (
     Cover,
     Entry,
@@ -81,9 +82,11 @@ def _whole_split(rules: Ruleset) -> Split:
     )
 
 
-def _plain(cover: Cover, x: int, jokers: int, need: int, alpha: int, m2: int) -> tuple[int, list[Shape]] | None:
+def _plain(
+    cover: Cover, x: int, jokers: int, need: int, alpha: int, m2: int, bound: list[int] | None = None
+) -> tuple[int, list[Shape]] | None:
     windows = cards_in(x, cover.w, cover.field) + jokers >= cover.settings.window_from
-    value = cover.solve(x, jokers, need, alpha, m2, windows=windows)
+    value = cover.solve(x, jokers, need, alpha, m2, windows=windows, cap=bound)
     if value <= alpha or value <= 0:
         return None
     return value, cover.path(x, jokers, need, value)
@@ -154,38 +157,76 @@ def settle(
     known_value = None if known is None else known[0] // m2 * unit + known[0] % m2
     floor = max(alpha, 0) if known_value is None else max(alpha, known_value)
     deep = known is None and cover.settings.opening_deep_dive  # a deep dive only if asked, beside no known cover
-    found = first_cover(points_cover, tables, x, jokers, need, floor, unit, size, deep=deep)
+    # The same in every round of budgeted attempts: found once (_proofs).
+    asked = (floor, deep, tuple(points_cover.potential), len(points_cover.memo))
+    found = first_of(
+        tables,
+        x,
+        jokers,
+        need,
+        asked,
+        lambda: first_cover(points_cover, tables, x, jokers, need, floor, unit, size, deep=deep),
+    )
     if found is None and known is not None and known_value is not None:
         found = (known_value, known[1])
-    if found is None:
-        best = _plain(points_cover, x, jokers, need, alpha, unit)
-        return None if best is None else (plain(best[0]), best[1])
-    # Only openings worth the first cover's points or more matter: drop every candidate
-    # none of them can use (reduced-cost fixing, exact: see fixed).
-    points_cover = fixed(points_cover, tables, x, jokers, need >> 1, found[0] // unit * unit)
-    # Two steps, each with the bound that suits it. First the points: is there an
-    # opening worth a whole point more? (Points are priced alone and floored.)
-    more = (found[0] // unit + 1) * unit - 1
-    value = points_cover.solve(x, jokers, need, more, unit)
+    with proved(tables, x, jokers, need) as bound:  # the points no opening reaches, kept by earlier attempts
+        if found is None:
+            fresh = points_cover
+            points_cover = kept(
+                tables, x, jokers, need, ("points", tuple(fresh.potential)), lambda: fresh, cover.settings
+            )
+            best = _plain(points_cover, x, jokers, need, alpha, unit, bound)
+            return None if best is None else (plain(best[0]), best[1])
+        # Only openings worth the first cover's points or more matter: drop every candidate
+        # none of them can use (reduced-cost fixing, exact: see fixed).
+        target, priced = found[0] // unit * unit, points_cover
+        fixing = ("fixed", tuple(priced.potential), target)  # kept from round to round (_proofs)
+        points_cover = kept(
+            tables, x, jokers, need, fixing, lambda: fixed(priced, tables, x, jokers, need >> 1, target), cover.settings
+        )
+        # Two steps, each with the bound that suits it. First the points: is there an
+        # opening worth a whole point more? (Points are priced alone and floored.)
+        more = (found[0] // unit + 1) * unit - 1
+        value = points_cover.solve(x, jokers, need, more, unit, cap=bound)
     if value > more:
         return plain(value), points_cover.path(x, jokers, need, value)
+    return _ties(cover, points_cover, tables, x, jokers, need, m2, found)
 
-    # The points are the best; now the most cards, then the least penalty, among
-    # openings worth them. The search priced by points settles most inputs; where
-    # it runs out of budget, prices of the whole gain settle the rest (they know
-    # what placing one more card costs in points).
+
+def _ties(
+    cover: Cover, points_cover: Cover, tables: Tables, x: int, jokers: int, need: int, m2: int, found: Found
+) -> Found:
+    """The most cards, then the least penalty, among openings worth ``found``'s points (the most), as :func:`settle`.
+
+    The search priced by points (``points_cover``, fixed at ``found``'s points)
+    settles most inputs; where it runs out of budget, prices of the whole gain
+    settle the rest (they know what placing one more card costs in points).
+    """
+    unit = SCALE * m2
+
+    def plain(value: int) -> int:
+        return value // unit * m2 + value % unit
+
     def ties(c: Cover) -> tuple[int, list[Shape]]:
         # No opening is worth a whole point more: the points are capped at the first cover's.
         value = c.capped_solve(x, jokers, need, found[0], unit)
         return found if value <= found[0] else (value, c.path(x, jokers, need, value))
 
-    # The budget counts the states this step adds to the memo the points step filled.
-    settled = points_cover.within(len(points_cover.memo) + cover.settings.tie_budget, ties)
+    # The budget counts the states this step adds to the memo the points step filled;
+    # one that ran out (in any order) is not tried again (_proofs).
+    settled = None
+    if not ran_out(tables, x, jokers, need, found[0]):
+        settled = points_cover.within(len(points_cover.memo) + cover.settings.tie_budget, ties)
     if settled is not None:
         return plain(settled[0]), settled[1]
-    whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules), need >> 1)
+    ran_out(tables, x, jokers, need, found[0], now=True)
     first = SCALE * plain(found[0])
-    whole = fixed(whole, tables, x, jokers, need >> 1, first + 1)
+
+    def make() -> Cover:
+        whole = tightened(cover, tables, x, jokers, _whole_split(tables.rules), need >> 1)
+        return fixed(whole, tables, x, jokers, need >> 1, first + 1)
+
+    whole = kept(tables, x, jokers, need, ("whole", first), make, cover.settings)
     value = whole.solve(x, jokers, need, first, SCALE * m2)
     if value <= first:
         return first // SCALE, found[1]  # nothing better than the first cover

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from math import ceil
 from typing import NamedTuple
 
+from rummylib.solver._hunt import hunt
 from rummylib.solver._lp import Warm, _Simplex, solve_lp
 from rummylib.solver._search import NEG, Cover, Entry, cards_in
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
@@ -41,13 +42,13 @@ def first_cover(
 
     Only inputs of ``hunt_from`` cards or more (the cover's settings) get one
     (measured: below it the exact search alone is as fast): the discrepancy
-    search along the relaxation's melds (:meth:`Cover.hunt`), then :func:`dive`
+    search along the relaxation's melds (:func:`~rummylib.solver._hunt.hunt`), then :func:`dive`
     (without ``deep``, only its shallow dive: each round solves a programme).
     """
     settings = cover.settings
     if size < settings.hunt_from:
         return None
-    found = cover.hunt(x, j, need, floor, unit, settings.hunt_budget)
+    found = hunt(cover, x, j, need, floor, unit, settings.hunt_budget)
     if found is None:
         found = dive(cover, tables, x, j, need, floor, unit, settings.trial_budget, deep=deep)
     return found

@@ -292,7 +292,9 @@ class Cover:
         self.memo[key] = (best, exact, choice)
         return best
 
-    def solve(self, x: int, j: int, need: int, floor: int, unit: int, *, windows: bool = True) -> int:
+    def solve(
+        self, x: int, j: int, need: int, floor: int, unit: int, *, windows: bool = True, cap: list[int] | None = None
+    ) -> int:
         """The exact best gain if it is above ``floor``, else a value at or below ``floor``.
 
         Aspiration windows: first ask for the whole potential, then allow a loss
@@ -300,6 +302,9 @@ class Cover:
         that leaves too much behind, and memo entries (upper bounds included)
         stay valid from one window to the next. The first windows that fail
         also tell how far below the potential the optimum lies. ``windows=False``: one search against ``floor``.
+        ``cap``: ``[n, w]``, no answer is worth ``(n + 1) * unit`` (proved before) and an earlier
+        search of the same question stopped in the window of ``w``: the windows start there, below
+        ``n``; each that fails lowers ``n`` to what it proved, and ``w`` follows the windows.
         """
         if need > 1:  # cards to keep: each costs at least the least potential of a card present
             self.keep_cost = self.least(x, j)
@@ -308,9 +313,16 @@ class Cover:
         if not windows:
             return self.best(x, j, need, rem, floor)
         top, loss = rem // unit, 0
+        if cap is not None:  # go on where an earlier search of the question stopped
+            top = min(top, cap[0])
+            loss = max(0, top - cap[1])
         while True:
             alpha = max(floor, (top - loss) * unit - 1)
+            if cap is not None:
+                cap[1] = top - loss
             value = self.best(x, j, need, rem, alpha)
+            if cap is not None and value <= alpha:
+                cap[0] = min(cap[0], value // unit)  # fail-soft: no answer is worth more
             if value > alpha or alpha <= floor:
                 return value
             # ``value`` bounds the optimum from above: skip windows that cannot hold it.
@@ -330,66 +342,6 @@ class Cover:
             return self.solve(x, j, need, floor, unit)
         finally:
             self.capped = False
-
-    def hunt(self, x: int, j: int, need: int, floor: int, unit: int, budget: int) -> tuple[int, list[Shape]] | None:
-        """A cover worth at least the bound's last whole unit (and more than ``floor``), or ``None``.
-
-        A limited discrepancy search: it follows the rows' order (the relaxation's
-        melds first, see :func:`tightened`) and allows 0, then 1, then 2 departures
-        from it, within ``budget`` nodes in all. Depth-first search with
-        chronological backtracking can spend its time deep in a tree whose mistake
-        was near the root; this finds the cover the relaxation points at when one
-        exists, and the exact search that follows only has to prove it best.
-        """
-        rem = self.remaining(x, j)
-        keep = need >> 1  # cards to leave over give up at least the least potential each
-        target = max(floor + 1, ((rem - keep * self.least(x, j)) // unit) * unit)
-        left = [budget]
-        for discrepancies in range(3):
-            found = self._probe(x, j, need, rem, target - 1, discrepancies, left)
-            if found is not None:
-                return sum(entry.gain for entry in found), [entry.shape for entry in found]
-            if left[0] <= 0:
-                return None
-        return None
-
-    def _probe(self, x: int, j: int, need: int, rem: int, alpha: int, k: int, left: list[int]) -> list[Entry] | None:
-        if rem <= alpha or left[0] <= 0:
-            return None
-        left[0] -= 1
-        if x == 0:
-            return [] if met(need, j) and alpha < 0 else None
-        p = self.presence(x)
-        low_bit = (p & -p).bit_length() - 1
-        card = low_bit // self.w
-        shift = card * self.w
-        absent = ~p
-        first = True
-        for entry in self.rows[card]:
-            packed, jokers, gain, clean, _, spot = entry
-            if jokers > j or packed & absent:
-                continue
-            if not first and k == 0:
-                return None
-            found = self._probe(
-                x - packed, j - jokers, after_clean(need, clean), rem - spot, alpha - gain, k - (not first), left
-            )
-            if found is not None:
-                return [entry, *found]
-            first = False
-        if not first and k == 0:
-            return None
-        count = (x >> shift) & self.field
-        found = self._probe(
-            x - (count << shift),
-            j,
-            after_leave(need, count),
-            rem - count * self.potential[card],
-            alpha,
-            k - (not first),
-            left,
-        )
-        return found
 
     def path(self, x: int, j: int, need: int, value: int) -> list[Shape]:
         """The shapes of a cover worth ``value``, the exact result of :meth:`solve` on this state.
