@@ -161,7 +161,7 @@ def test_a_programme_asked_again_gets_the_same_answer() -> None:
     ) -> tuple[list[float], list[float]]:
         first = solve_lp(columns, gains, capacity)
         again = solve_lp(columns, gains, capacity)
-        with mock.patch.object(_lp._Kept, "solved", {}):
+        with mock.patch.object(_lp._KEPT, "solved", {}):
             fresh = solve_lp(columns, gains, capacity)
         assert first is not again and first[0] is not again[0] and first[1] is not again[1]
         for answer in (again, fresh):
@@ -171,7 +171,7 @@ def test_a_programme_asked_again_gets_the_same_answer() -> None:
 
     with mock.patch.object(_priced, "solve_lp", kept):
         opening = best_opening(hand, REMIK)
-    assert _lp._Kept.solved is None  # nothing is kept once the search is over
+    assert _lp._KEPT.solved is None  # nothing is kept once the search is over
     again = best_opening(hand, REMIK)  # every programme solved anew: the same answer
     assert calls and opening is not None and again is not None
     assert (opening.points, opening.cards_placed, opening.penalty) == (again.points, again.cards_placed, again.penalty)

@@ -101,3 +101,40 @@ def test_a_bound_kept_from_failed_windows_never_cuts_the_optimum(size: int, seed
     search, x, j = _priced(size, seed, "reversed", 10**7)
     assert search.solve(x, j, 1, -1, unit, cap=bound) // unit == best
     assert lowered or bound[0] == best  # the windows did prove something
+
+
+def test_what_one_call_keeps_belongs_to_its_thread() -> None:
+    # The searches _proofs keeps are changed as they run, and remembered()'s programmes are kept per call:
+    # a thread solving beside one inside proving()/remembered() keeps nothing of the other's, and gets
+    # the same answer as alone.
+    import threading
+
+    from rummylib.solver import _lp, _proofs
+
+    seen: list[object] = []
+
+    def other() -> None:
+        seen.extend((_proofs._KEPT.caps, _lp._KEPT.solved))
+
+    with _proofs.proving(), _lp.remembered():
+        assert _proofs._KEPT.caps == {} and _lp._KEPT.solved == {}
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join()
+    assert seen == [None, None]
+    assert _proofs._KEPT.caps is None and _lp._KEPT.solved is None
+
+
+def test_threads_solving_the_same_input_at_once_get_the_serial_answer() -> None:
+    # R-O2, O3, T3: each call's kept searches are its own thread's (see above), so two threads asking
+    # the same large opening at once find the very opening a serial call finds.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from rummylib.solver import best_opening
+
+    hand = dealt(REMIK, 48, 7)
+    alone = best_opening(hand, REMIK)
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(lambda _: best_opening(hand, REMIK), range(4)))
+    assert alone is not None
+    assert all(a == alone for a in answers)

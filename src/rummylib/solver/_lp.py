@@ -18,6 +18,7 @@ size (one row per card kind present, at most 53).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from copy import copy
@@ -35,22 +36,31 @@ _WINDOW = 64
 _SOLVED_MOST = 16
 
 
-class _Kept:
-    """The programmes solved and their answers (oldest first) while :func:`remembered` is active, else ``None``."""
+class _Kept(threading.local):
+    """The programmes solved and their answers (oldest first) while :func:`remembered` is active, else ``None``.
 
-    solved: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...], _Simplex | None]] | None = None
+    One per thread, as :func:`remembered` is entered and left per call.
+    """
+
+    def __init__(self) -> None:
+        self.solved: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...], _Simplex | None]] | None = (
+            None
+        )
+
+
+_KEPT = _Kept()
 
 
 @contextmanager
 def remembered() -> Iterator[None]:
     """Within it, :func:`solve_lp` keeps the answers of its last few programmes (none once it ends)."""
-    outer = _Kept.solved
+    outer = _KEPT.solved
     if outer is None:
-        _Kept.solved = {}
+        _KEPT.solved = {}
     try:
         yield
     finally:
-        _Kept.solved = outer
+        _KEPT.solved = outer
 
 
 def solve_lp(
@@ -91,7 +101,7 @@ def _solved(
     max_iter: int | None,
 ) -> tuple[tuple[float, ...], tuple[float, ...], _Simplex | None]:
     """:func:`_solve`'s answer, kept within :func:`remembered` (shared: the caller must not change it)."""
-    solved = _Kept.solved
+    solved = _KEPT.solved
     if solved is None:
         return _solve(columns, gains, capacity, max_iter)
     key = (_Simplex, tuple(columns), tuple(gains), tuple(capacity), max_iter)  # the simplex too (tests swap it)

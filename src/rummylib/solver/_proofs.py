@@ -32,6 +32,7 @@ every answer is still proved by the search, so it stays exact.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar, cast
@@ -48,26 +49,34 @@ T = TypeVar("T")
 _MOST = 400_000
 
 
-class _Kept:
-    """The bounds, progress and spent tie steps while :func:`proving` is active (``caps`` ``None`` otherwise)."""
+class _Kept(threading.local):
+    """The bounds, progress and spent tie steps while :func:`proving` is active (``caps`` ``None`` otherwise).
 
-    caps: dict[tuple[object, ...], list[int]] | None = None
-    progress: dict[tuple[int, ...], int] = {}  # noqa: RUF012 - replaced, never changed in place outside proving
-    spent: set[tuple[object, ...]] = set()  # noqa: RUF012 - as progress
-    firsts: dict[tuple[object, ...], object] = {}  # noqa: RUF012 - as progress
-    searches: dict[tuple[object, ...], Cover] = {}  # noqa: RUF012 - as progress
+    One per thread: the searches kept are changed as they run, so two threads
+    solving at once (the same input even) never share one.
+    """
+
+    def __init__(self) -> None:
+        self.caps: dict[tuple[object, ...], list[int]] | None = None
+        self.progress: dict[tuple[int, ...], int] = {}
+        self.spent: set[tuple[object, ...]] = set()
+        self.firsts: dict[tuple[object, ...], object] = {}
+        self.searches: dict[tuple[object, ...], Cover] = {}
+
+
+_KEPT = _Kept()
 
 
 @contextmanager
 def proving() -> Iterator[None]:
     """Within it, the searches of :mod:`~rummylib.solver._opening_objective` keep what they prove."""
-    outer = (_Kept.caps, _Kept.progress, _Kept.spent, _Kept.firsts, _Kept.searches)
-    if _Kept.caps is None:
-        _Kept.caps, _Kept.progress, _Kept.spent, _Kept.firsts, _Kept.searches = {}, {}, set(), {}, {}
+    outer = (_KEPT.caps, _KEPT.progress, _KEPT.spent, _KEPT.firsts, _KEPT.searches)
+    if _KEPT.caps is None:
+        _KEPT.caps, _KEPT.progress, _KEPT.spent, _KEPT.firsts, _KEPT.searches = {}, {}, set(), {}, {}
     try:
         yield
     finally:
-        _Kept.caps, _Kept.progress, _Kept.spent, _Kept.firsts, _Kept.searches = outer
+        _KEPT.caps, _KEPT.progress, _KEPT.spent, _KEPT.firsts, _KEPT.searches = outer
 
 
 def _question(tables: Tables, x: int, j: int, need: int) -> tuple[object, ...]:
@@ -82,7 +91,7 @@ def cap(tables: Tables, x: int, j: int, need: int) -> list[int] | None:
 
     The list is kept: what a search proves in it holds for the later ones.
     """
-    caps = _Kept.caps
+    caps = _KEPT.caps
     if caps is None:
         return None
     key = _question(tables, x, j, need)
@@ -103,34 +112,34 @@ def proved(tables: Tables, x: int, j: int, need: int) -> Iterator[list[int] | No
     try:
         yield bound
     finally:
-        if bound is not None and bound[0] < _Kept.progress.get(tables.pos, 1 << 62):
-            _Kept.progress[tables.pos] = bound[0]
+        if bound is not None and bound[0] < _KEPT.progress.get(tables.pos, 1 << 62):
+            _KEPT.progress[tables.pos] = bound[0]
 
 
 def by_progress(orders: list[str]) -> list[str]:
     """``orders``, the one that proved the lowest bound first (stable: the others keep their places)."""
-    progress = _Kept.progress
+    progress = _KEPT.progress
     return sorted(orders, key=lambda order: progress.get(ORDERS[order], 1 << 62))
 
 
 def ran_out(tables: Tables, x: int, j: int, need: int, found: int, *, now: bool = False) -> bool:
     """Whether the tie step on ``found`` ran out before (in any order); with ``now``, note that it did."""
-    if _Kept.caps is None:
+    if _KEPT.caps is None:
         return False
     key = (*_question(tables, x, j, need), found)
     if now:
-        _Kept.spent.add(key)
-    return key in _Kept.spent
+        _KEPT.spent.add(key)
+    return key in _KEPT.spent
 
 
 def first_of(tables: Tables, x: int, j: int, need: int, search: tuple[object, ...], find: Callable[[], T]) -> T:
     """``find()``, the first cover of the question for ``search`` (what else it depends on), kept within :func:`proving`."""
-    if _Kept.caps is None:
+    if _KEPT.caps is None:
         return find()
     key = (tables.pos, *_question(tables, x, j, need), *search)
-    if key not in _Kept.firsts:
-        _Kept.firsts[key] = find()
-    return cast(T, _Kept.firsts[key])
+    if key not in _KEPT.firsts:
+        _KEPT.firsts[key] = find()
+    return cast(T, _KEPT.firsts[key])
 
 
 def kept(
@@ -147,10 +156,10 @@ def kept(
     The memo holds true bounds of the same candidates and prices (``search`` says
     which), so a later attempt goes on from it within its own ``settings``' budget.
     """
-    if _Kept.caps is None:
+    if _KEPT.caps is None:
         return make()
     key = (tables.pos, *_question(tables, x, j, need), *search)
-    searches = _Kept.searches
+    searches = _KEPT.searches
     cover = searches.get(key)
     if cover is None:
         cover = searches[key] = make()
