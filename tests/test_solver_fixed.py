@@ -6,6 +6,7 @@ from typing import Any
 from unittest import mock
 
 import attrs
+from _budget import examples
 from _deals import dealt
 from _oracle_solver import oracle_partition_penalty
 from hypothesis import HealthCheck, given, reject, settings
@@ -139,7 +140,9 @@ def test_partition_proved_after_a_first_cover_matches_oracle(case: tuple[Ruleset
     assert p.leftover == CardMultiset(hand) - CardMultiset(c for m in p.melds for c in m.cards)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 @given(st.sampled_from(HOUSE), st.integers(20, 60), st.integers(0, 10**6))
 def test_partition_proved_after_a_first_cover_equals_the_plain_search(rules: Ruleset, size: int, seed: int) -> None:
     # R-V: beyond the oracle, the same least penalty as the plain search (no prices, no fixing).

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 import pytest
+from _budget import examples
 from _deals import dealt
 from _oracle_solver import selections
 from hypothesis import HealthCheck, given, settings
@@ -50,7 +51,7 @@ def part(tables: Tables, x: int, jokers: int, drop: tuple[int, ...]) -> tuple[in
     return rest, rest_jokers, +cards
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(9), st.booleans(), st.integers(0, 3))
 def test_laying_every_card_of_a_part_matches_oracle(case: tuple[Ruleset, list[Card]], penalty: bool, cut: int) -> None:
     # R-V: a part of the input (some cards taken out) is laid whole exactly when the
@@ -104,7 +105,7 @@ def test_no_partition_lays_all_sixty_cards_proved_at_once() -> None:
     assert best_partition(hand, REMIK).penalty == 2
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8), st.booleans())
 def test_kept_prices_cut_only_parts_that_cannot_be_laid_whole(case: tuple[Ruleset, list[Card]], penalty: bool) -> None:
     # R-V: the prices kept from one part's cut (Laying.cut) bound every other part of the input:

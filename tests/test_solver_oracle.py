@@ -223,7 +223,7 @@ def go_out_cases(draw: st.DrawFn) -> tuple[Ruleset, list[Card], list[Meld], bool
     return rules, hand, table, opened
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(go_out_cases())
 def test_go_out_matches_oracle(case: tuple[Ruleset, list[Card], list[Meld], bool]) -> None:
     # R-E1, E3, J4, O2-O4, T5: a plan exists exactly when some action sequence empties the hand.
