@@ -110,13 +110,14 @@ class Laying:
         key = (x, j)
         if key in self.failed:
             return None
-        if parent is not self.relaxed.warm.tableau and self.cut(x, j):
+        capacity, n = self._part(x, j)
+        if parent is not self.relaxed.warm.tableau and self._pooled(capacity, n):
             self.failed.add(key)
             return None  # cut by kept prices, without a programme
         self.left -= 1
         if self.left < 0:
             raise OverBudget("laying states")
-        tableau, used = self._bounded(x, j, parent)
+        tableau, used = self._bounded(x, j, parent, capacity, n)
         if tableau is None and used is None:
             self.failed.add(key)
             return None  # cut: fewer cards can be laid than there are
@@ -138,8 +139,12 @@ class Laying:
         self.failed.add(key)
         return None
 
-    def _bounded(self, x: int, j: int, parent: _Simplex | None) -> tuple[_Simplex | None, list[float] | None]:
+    def _bounded(
+        self, x: int, j: int, parent: _Simplex | None, capacity: list[int], n: int
+    ) -> tuple[_Simplex | None, list[float] | None]:
         """The state's solved tableau and column values; both ``None`` if its relaxation cuts it.
+
+        ``capacity`` and ``n``: the part's :meth:`_part`.
 
         ``(None, [])`` when there is no tableau to start from or the dual simplex
         stalls: no cut, no order (its children start from nothing either).
@@ -148,12 +153,8 @@ class Laying:
         if parent is None:
             return None, []
         root = parent is relaxed.warm.tableau
-        w, field = self.tables.width, self.tables.field
-        capacity = relaxed.capacity_of(x, j)
         tableau = relaxed.warm.start(capacity, parent)
         assert tableau is not None
-        value = self.value
-        n = j * value[52] + sum(count * value[p] for p, count in packed_counts(x, w, field))  # all laid
         enough: float | None = n - 1e-6
         while True:
             answer = relaxed.warm.resume(tableau, capacity, enough)
@@ -208,13 +209,20 @@ class Laying:
         cards' prices), so a part worth more than its prices allow is not laid
         whole, without a programme. The prices that cut move to the front.
         """
-        capacity = self.relaxed.capacity_of(x, j)
+        return self._pooled(*self._part(x, j))
+
+    def _part(self, x: int, j: int) -> tuple[list[int], int]:
+        """The programme's capacity for the part ``x``, ``j``, and what its cards are worth all laid."""
         value = self.value
         w, field = self.tables.width, self.tables.field
-        n = SCALE * (j * value[52] + sum(count * value[p] for p, count in packed_counts(x, w, field)))
+        n = j * value[52] + sum(count * value[p] for p, count in packed_counts(x, w, field))
+        return self.relaxed.capacity_of(x, j), n
+
+    def _pooled(self, capacity: list[int], n: int) -> bool:
+        """:meth:`cut` of the part of ``capacity`` worth ``n``."""
         pool = self.pool
         for k, units in enumerate(pool):
-            if sum(map(mul, units, capacity)) < n:
+            if sum(map(mul, units, capacity)) < n * SCALE:
                 if k:
                     pool.insert(0, pool.pop(k))
                 return True
