@@ -65,7 +65,9 @@ def test_partition_by_deadwood_matches_the_search(rules: Ruleset, changed: Any) 
     with mock.patch.object(_partition, "by_deadwood", counting):
         for seed in range(12):
             hand = dealt(rules, 18 + 2 * seed, seed)
-            budgets = attrs.evolve(changed, deadwood_sets=60, deadwood_searches=60, deadwood_search_budget=20_000)
+            budgets = attrs.evolve(
+                changed, deadwood_sets=60, deadwood_searches=60, deadwood_search_budget=20_000, deadwood_leftovers=2_000
+            )
             got = search_partition(hand, rules, budgets)
             want = search_partition(hand, rules, attrs.evolve(changed, deadwood_from=10**6))
             assert got.penalty == want.penalty
@@ -76,8 +78,21 @@ def test_partition_by_deadwood_matches_the_search(rules: Ruleset, changed: Any) 
 def test_decomposition_gives_way_past_its_budget() -> None:
     # Past deadwood_searches the priced search answers as before.
     hand = dealt(REMIK, 40, 3)
-    tight = attrs.evolve(decomposed(), deadwood_searches=0)
-    assert search_partition(hand, REMIK, tight).penalty == search_partition(hand, REMIK, DEFAULT_SETTINGS).penalty
+    tight = attrs.evolve(decomposed(), deadwood_searches=0, deadwood_leftovers=2_000)
+    refused: list[str] = []
+    by_deadwood = _deadwood.by_deadwood
+
+    def recording(*args: Any) -> Any:
+        try:
+            return by_deadwood(*args)
+        except _deadwood.OverBudget as e:
+            refused.append(str(e))
+            raise
+
+    with mock.patch.object(_partition, "by_deadwood", recording):
+        got = search_partition(hand, REMIK, tight)
+    assert refused == ["deadwood searches"]  # it gave way, and for that reason
+    assert got.penalty == search_partition(hand, REMIK, DEFAULT_SETTINGS).penalty
 
 
 @settings(max_examples=60, deadline=None)
