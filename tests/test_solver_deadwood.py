@@ -7,6 +7,7 @@ from unittest import mock
 
 import attrs
 import pytest
+from _budget import examples
 from _deals import dealt
 from _oracle_solver import oracle_partition_penalty
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +17,7 @@ from test_solver_oracle import rules_and_hand
 from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset
 from rummylib.solver import _deadwood, _partition
 from rummylib.solver._partition import search_partition
+from rummylib.solver._search import OverBudget
 from rummylib.solver._settings import DEFAULT_SETTINGS
 
 
@@ -39,7 +41,7 @@ def decomposed(**changes: Any) -> Any:
 BOTH = (decomposed(hunt_from=10**6), decomposed(hunt_from=0))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8), st.sampled_from(BOTH))
 def test_partition_by_deadwood_matches_oracle(case: tuple[Ruleset, list[Card]], changed: Any) -> None:
     # R-V: the least penalty is the oracle's, and the leftover is what the melds leave.
@@ -85,7 +87,7 @@ def test_decomposition_gives_way_past_its_budget() -> None:
     def recording(*args: Any) -> Any:
         try:
             return by_deadwood(*args)
-        except _deadwood.OverBudget as e:
+        except OverBudget as e:
             refused.append(str(e))
             raise
 
