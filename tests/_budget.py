@@ -2,7 +2,9 @@
 
 CI (``HYPOTHESIS_PROFILE=ci``, set by ``.ci/run``) runs each test's full
 number; the README's local ``pytest`` runs half, so that a newcomer's first
-run stays quick. Either run is the same test over a fixed or fresh sample.
+run stays quick (``conftest.py`` halves Hypothesis's default of 100 the same
+way for tests that name no number). Either run is the same test over a fixed
+or fresh sample.
 """
 
 from __future__ import annotations

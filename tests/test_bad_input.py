@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 import pytest
+from _budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -54,7 +55,7 @@ from rummylib._card import CARDS, as_cards, card_at, natural
 from rummylib.cards import as_multiset, check_in_deck, format_cards
 from rummylib.errors import MAX_MESSAGE, shorten
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 cards = st.sampled_from(CARDS)
 card_tokens = st.sampled_from(["7H", "10h", "TH", "JK", "jk=7H", "JK=", "=", "♥7", "1S", "ZZ", "7♥️", ",", "JK=JK"])
@@ -191,7 +192,7 @@ ONE_ARG: list[Callable[[Any], object]] = [
 
 
 @pytest.mark.parametrize("function", range(len(ONE_ARG)))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(value=st.one_of(junk, card_lists))
 def test_one_bad_argument(function: int, value: Any) -> None:
     check = unchanged(value)
@@ -215,7 +216,7 @@ MELD_CALLS: list[Callable[[Meld, Any, Any], object]] = [
 
 
 @pytest.mark.parametrize("function", range(len(MELD_CALLS)))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(meld=st.sampled_from(MELDS), value=st.one_of(junk, cards), rules=rulesets)
 def test_meld_functions_with_a_bad_argument(function: int, meld: Meld, value: Any, rules: Any) -> None:
     check = unchanged(meld, value)

@@ -10,6 +10,7 @@ from typing import cast
 
 import attrs
 import pytest
+from _budget import examples
 from _setup import with_openers_melds
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -74,7 +75,7 @@ def test_random_bot_choices_are_pinned() -> None:
     assert _picks(bot, range(1000), 5) == [820, 452, 360, 817, 921]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(min_value=-(2**70), max_value=2**70), st.integers(min_value=1, max_value=10**6))
 def test_below_stays_in_range(seed: int, n: int) -> None:
     rng = _SplitMix64(seed)

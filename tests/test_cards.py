@@ -7,6 +7,7 @@ import pickle
 
 import attrs
 import pytest
+from _budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -130,7 +131,7 @@ def test_parse_card_wants_exactly_one() -> None:
     assert info.value.reason is ParseReason.WRONG_TYPE
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(card=cards_st)
 def test_card_notation_round_trip(card: Card) -> None:
     text = str(card)
@@ -147,7 +148,7 @@ def test_card_notation_round_trip(card: Card) -> None:
         assert parse_card(rank_text + card.suit.symbol) == card
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(cards=card_lists.filter(bool), sep=st.sampled_from([" ", ", ", ",", "  \n"]))
 def test_cards_notation_round_trip(cards: list[Card], sep: str) -> None:
     assert parse_cards(format_cards(cards)) == tuple(cards)
@@ -194,7 +195,7 @@ def test_multiset_from_counts_validates() -> None:
         assert info.value.reason is CardsReason.BAD_COUNT
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(a=multisets, b=multisets, c=multisets)
 def test_multiset_algebra(a: CardMultiset, b: CardMultiset, c: CardMultiset) -> None:
     assert a + b == b + a
@@ -213,7 +214,7 @@ def test_multiset_algebra(a: CardMultiset, b: CardMultiset, c: CardMultiset) -> 
             a - b
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(cards=card_lists, data=st.data())
 def test_multiset_order_free_hash_eq_and_pickle(cards: list[Card], data: st.DataObject) -> None:
     shuffled = data.draw(st.permutations(cards))

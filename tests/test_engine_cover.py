@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
+from _budget import examples
 from _walks import WALK_RULES, walk
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -59,7 +61,7 @@ def _built_to_go_out(rules: rl.Ruleset, seed: int) -> tuple[rl.CardMultiset, tup
     return rl.CardMultiset(hand), table
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(name=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**32))
 def test_hands_built_to_go_out_are_never_refuted(name: str, seed: int) -> None:
     # R-T2: melds, lay-offs and one discard empty the hand, so the screen must let it through.
@@ -135,7 +137,7 @@ def test_a_taken_card_no_meld_could_hold_is_refused_as_the_full_questions_refuse
     assert unopened > 50 and opened > 50
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     name=st.sampled_from(sorted(RULES)),
     seed=st.integers(0, 2**32),
@@ -159,17 +161,25 @@ def test_the_screens_meld_options_are_the_solvers_candidates(name: str, seed: in
         assert sorted(_options(pool, rules, index)) == sorted(expected), (name, index)
 
 
-def test_the_screens_meld_options_on_whole_suits() -> None:
+#: Each ruleset with no joker, one, two and all of its jokers; five or more are the slow suite's.
+_WHOLE_SUITS = [
+    pytest.param(name, jokers, marks=[pytest.mark.slow] if jokers > 4 else [])
+    for name, rules in RULES.items()
+    for jokers in sorted({0, min(1, rules.jokers), min(2, rules.jokers), rules.jokers})
+]
+
+
+@pytest.mark.parametrize(("name", "jokers"), _WHOLE_SUITS)
+def test_the_screens_meld_options_on_whole_suits(name: str, jokers: int) -> None:
     # R-M3, M4: the longest runs (13 positions, the ace low or high) and every joker placement on them.
     from rummylib.engine._cover import _options
     from rummylib.solver._queries import candidates_with
 
-    for rules in RULES.values():
-        for jokers in sorted({0, min(1, rules.jokers), min(2, rules.jokers), rules.jokers}):
-            pool = (*(1 if i < 13 or i % 13 in (0, 5, 12) else 0 for i in range(52)), jokers)
-            for index in (i for i in range(52) if pool[i]):
-                expected = _fewest({c.pairs for c in candidates_with(pool, rules, index)})
-                assert sorted(_options(pool, rules, index)) == sorted(expected), (rules.name, jokers, index)
+    rules = RULES[name]
+    pool = (*(1 if i < 13 or i % 13 in (0, 5, 12) else 0 for i in range(52)), jokers)
+    for index in (i for i in range(52) if pool[i]):
+        expected = _fewest({c.pairs for c in candidates_with(pool, rules, index)})
+        assert sorted(_options(pool, rules, index)) == sorted(expected), (rules.name, jokers, index)
 
 
 def _jokers(pairs: tuple[tuple[int, int], ...]) -> int:

@@ -15,6 +15,7 @@ import random
 
 import attrs
 import pytest
+from _budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -109,7 +110,7 @@ def test_public_constructors_still_check_every_field() -> None:
 _MANY_JOKERS = attrs.evolve(rl.REMIK, jokers=8, adjacent_jokers=True)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(name=st.sampled_from([*sorted(RULESETS), "jokers"]), seed=st.integers(0, 10**9), size=st.integers(0, 24))
 def test_hand_candidates_are_find_melds(name: str, seed: int, size: int) -> None:
     # The engine's R-D2/J4 searches (engine/_oblige's joker covers) read these for find_melds' distinct melds.

@@ -11,6 +11,7 @@ allows, and the search's root answer to the solver's exact ``can_open``.
 from __future__ import annotations
 
 import attrs
+from _budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,7 +31,7 @@ _COUNTS = st.tuples(st.lists(st.integers(0, MAX_DECKS), min_size=52, max_size=52
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(counts=_COUNTS, source=hands(_WIDEST, max_size=9))
 def test_a_packed_fit_and_difference_are_the_count_vectors(counts: tuple[int, ...], source: rl.CardMultiset) -> None:
     # R-O4: the search lays a meld only where the cards left hold it, and goes on with exactly the rest.
@@ -55,7 +56,7 @@ def _cards_of(info: object) -> tuple[int, ...]:
 _HOUSE = attrs.evolve(rl.REMIK, jokers=8, adjacent_jokers=True)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(rules=st.sampled_from([rl.REMIK, _HOUSE]), data=st.data())
 def test_the_packed_search_opens_exactly_where_the_solver_does(rules: rl.Ruleset, data: st.DataObject) -> None:
     # R-O2, O3: the search's root question (no duty) is can_open of the hand, as the solver answers it.

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import attrs
+from _budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_goout_screen import Position, positions
@@ -105,7 +106,7 @@ def _may_open_by_loop(counts: tuple[int, ...], rules: rl.Ruleset, need: int, cle
     return bound >= need
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_count_vectors(), st.integers(-5, 120), st.booleans())
 def test_opening_screen_is_its_plain_loop(vector: tuple[tuple[int, ...], rl.Ruleset], need: int, clean: bool) -> None:
     # R-O2, O3: may_open reads the hand through bit masks and a table of points per mask; the answer is the
@@ -137,7 +138,7 @@ def _may_meld_by_loop(index: int, nat: tuple[int, ...], jokers: int, rules: rl.R
     return False
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_count_vectors(), st.integers(0, 51), st.integers(0, 3))
 def test_meld_partner_screen_is_its_plain_loop(
     vector: tuple[tuple[int, ...], rl.Ruleset], index: int, jokers: int

@@ -9,6 +9,7 @@ slot of every meld, runs and groups, plain and joker-heavy rules.
 from __future__ import annotations
 
 import attrs
+from _budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,7 @@ from rummylib.testing import melds
 _HOUSE = attrs.evolve(rl.REMIK, jokers=8, adjacent_jokers=True, group4_max_jokers=2)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.data(), rules=st.sampled_from([rl.REMIK, _HOUSE]))
 def test_the_trusted_swap_is_swap_joker(data: st.DataObject, rules: rl.Ruleset) -> None:
     # R-J4: the exact card a joker stands for replaces the first such joker; the meld is otherwise the same.

@@ -107,7 +107,7 @@ def test_the_screen_refuses_only_hands_that_cannot_go_out(case: tuple[Ruleset, l
         assert not oracle_can_go_out(hand, table, rules, opened=opened)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(positions((3, 7)))
 def test_screen_never_rules_out_a_go_out_the_oracle_finds(pos: Position) -> None:
     # R-E1, E3, T3: brute force on small hands (every sequence of melds, lay-offs and swaps).
@@ -116,7 +116,7 @@ def test_screen_never_rules_out_a_go_out_the_oracle_finds(pos: Position) -> None
         assert not oracle_can_go_out(list(hand), table, rules, opened=True)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(positions((8, 15)))
 def test_screen_never_rules_out_a_go_out_the_search_finds(pos: Position) -> None:
     # R-E1, T3: the exact go-out search, unscreened, on hands of a whole turn.

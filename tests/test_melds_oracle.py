@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
+from _budget import examples
 from _oracle_melds import (
     Reading,
     expected_readings,
@@ -71,7 +72,7 @@ card_lists = st.one_of(
     st.lists(st.sampled_from(SET_POOL), min_size=3, max_size=5),
 )
 rulesets = st.sampled_from(RULESETS)
-ORACLE_SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ORACLE_SETTINGS = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _check_meld_shape(meld: Meld, cards: Sequence[Card], rules: Ruleset) -> None:
@@ -249,7 +250,7 @@ LAY_CARDS = [JOKER, *parse_cards("AH 2H 3H 10H JH QH KH 5S 5H 5D 5C KS AS 2S")]
 
 
 @pytest.mark.parametrize("rules", RULE_PARAMS, ids=lambda r: r.name)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.data())
 def test_lay_off_keeps_meld_valid_and_conserves_cards(rules: Ruleset, data: st.DataObject) -> None:
     """R-J5, M1..M3: a lay-off extends the meld by exactly one card at an end, or refuses."""
@@ -279,7 +280,7 @@ def test_lay_off_keeps_meld_valid_and_conserves_cards(rules: Ruleset, data: st.D
 
 
 @pytest.mark.parametrize("rules", RULE_PARAMS, ids=lambda r: r.name)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_lay_off_accepts_every_card_the_oracle_allows(rules: Ruleset, data: st.DataObject) -> None:
     """R-J5: whenever the oracle can extend the layout at an end, lay_off does it."""
@@ -322,7 +323,7 @@ def _minus_one(value: object) -> int:
 
 
 @pytest.mark.parametrize("rules", [REMIK, HOUSE_ADJACENT, HOUSE_SET_JOKERS], ids=lambda r: r.name)
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(data=st.data())
 def test_swap_joker_only_for_the_exact_card(rules: Ruleset, data: st.DataObject) -> None:
     """R-J4: only the card a joker stands for frees it; the meld stays valid, cards conserved."""
@@ -343,7 +344,7 @@ def test_swap_joker_only_for_the_exact_card(rules: Ruleset, data: st.DataObject)
 
 
 @pytest.mark.parametrize("rules", RULE_PARAMS, ids=lambda r: r.name)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_meld_notation_round_trip(rules: Ruleset, data: st.DataObject) -> None:
     """R-M6: the notation records every slot, so parsing it gives the same meld back."""

@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 import pytest
+from _budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -46,7 +47,7 @@ from rummylib.records import (
 from rummylib.records._values import ruleset_field_kinds
 from rummylib.testing import cards, hands, melds, rulesets
 
-SETTINGS = settings(max_examples=150, deadline=None)
+SETTINGS = settings(max_examples=examples(150), deadline=None)
 
 
 def actions(rules: Ruleset = REMIK) -> st.SearchStrategy[Action]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from _budget import examples
 from _oracle_solver import oracle_can_go_out, oracle_opening, oracle_partition_penalty, replay
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -320,7 +321,7 @@ def test_opening_fragment_lay_off_targets_the_open_order() -> None:
     replay(list(hand), [], REMIK, False, plan)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from([REMIK, STRAIGHT]), st.lists(st.integers(0, 51), max_size=16, unique=True))
 def test_clean_run_precheck_agrees_with_find_melds(rules: Ruleset, indices: list[int]) -> None:
     # R-O2: the cheap test that lets most hands skip the opening search says "a clean run

@@ -7,6 +7,7 @@ from unittest import mock
 
 import attrs
 import pytest
+from _budget import examples
 from _deals import dealt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,7 +24,7 @@ from rummylib.solver._settings import DEFAULT_SETTINGS
 IN_FULL = attrs.evolve(DEFAULT_SETTINGS, leftover_bound_first=False)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(PROGRAMME, st.floats(0.0, 1.0))
 def test_stopped_prices_bound_the_programme_and_resuming_reaches_the_same_optimum(
     case: tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]], fraction: float
@@ -60,7 +61,7 @@ def test_stopped_prices_bound_the_programme_and_resuming_reaches_the_same_optimu
     assert abs(sum(p * b for p, b in zip(stopped[0], smaller)) - cold) < 1e-5
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8), st.sampled_from([0, 1]), st.booleans())
 def test_opening_by_leftover_with_stopped_programmes_matches_oracle(
     case: tuple[Ruleset, list[Card]], keep: int, bound_first: bool

@@ -7,6 +7,7 @@ from unittest import mock
 
 import attrs
 import pytest
+from _budget import examples
 from _deals import dealt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,7 +30,7 @@ def tuned(**changes: Any) -> SearchSettings:
 DIVING = tuned(lp_from=0, hunt_from=0, hunt_budget=1, trial_budget=2, orders_from=10**6)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8), st.sampled_from([0, 1]), st.booleans())
 def test_the_opening_with_or_without_the_deep_dive_matches_oracle(
     case: tuple[Ruleset, list[Card]], keep: int, deep: bool

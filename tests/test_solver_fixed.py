@@ -129,7 +129,7 @@ PLAIN_STATES = 60_000
 PROVING = attrs.evolve(DEFAULT_SETTINGS, small_max=0, lp_from=0, hunt_from=0)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8))
 def test_partition_proved_after_a_first_cover_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
     # R-V: the proof searches only for partitions better than the first cover (fixed); the

@@ -10,6 +10,7 @@ from unittest import mock
 
 import attrs
 import pytest
+from _budget import examples
 from _deals import dealt
 from _oracle_solver import oracle_opening, selections
 from hypothesis import HealthCheck, given, settings
@@ -75,7 +76,7 @@ def counted(kind: type[Cover]) -> Iterator[list[int]]:
         yield spent
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8), st.sampled_from([0, 1]))
 def test_opening_by_leftover_matches_oracle(case: tuple[Ruleset, list[Card]], keep: int) -> None:
     # R-O2, O3, T3: the best opening is the best over what it leaves in hand (at least
@@ -88,7 +89,7 @@ def test_opening_by_leftover_matches_oracle(case: tuple[Ruleset, list[Card]], ke
         assert len(opening.leftover) >= keep
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8), st.sampled_from([0, 1]), st.sampled_from([1, 2]))
 def test_opening_by_leftover_over_budget_matches_oracle(
     case: tuple[Ruleset, list[Card]], keep: int, budget: int
@@ -100,7 +101,7 @@ def test_opening_by_leftover_over_budget_matches_oracle(
     assert_same_as_oracle(hand, rules, tight, keep)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from([REMIK, STRAIGHT]),
     st.integers(12, 22),
@@ -133,7 +134,7 @@ def test_decomposition_right_after_keeping_a_card_gives_up_matches_the_search(
     assert_same_as_default(hand, rules, early, keep)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8), st.sampled_from([0, 1]), st.sampled_from([0, 1, 2]), st.sampled_from([1, 3, 10**6]))
 def test_a_glance_and_a_short_decomposition_first_match_oracle(
     case: tuple[Ruleset, list[Card]], keep: int, programmes: int, budget: int
@@ -156,7 +157,7 @@ def test_a_glance_and_a_short_decomposition_first_match_oracle(
     assert_same_as_oracle(hand, rules, first, keep)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from([REMIK, STRAIGHT]),
     st.integers(12, 22),
@@ -184,7 +185,7 @@ def test_a_glance_and_a_short_decomposition_first_match_the_search(
     assert_same_as_default(hand, rules, first, keep)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from([REMIK, STRAIGHT]),
     st.integers(12, 22),
@@ -293,7 +294,7 @@ def test_decomposition_gives_way_past_its_budget() -> None:
 
 
 @pytest.mark.parametrize("first", [0, 10**6])
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8))
 def test_laying_every_card_matches_oracle(first: int, case: tuple[Ruleset, list[Card]]) -> None:
     # R-V: the cover that lays every card (tried by best_partition where it finds no first
@@ -340,7 +341,7 @@ def test_a_whole_multiset_laid_whole_by_the_most_constrained_card_first() -> Non
     assert 0 < states[0] <= DEFAULT_SETTINGS.laid_first_budget
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(12), st.sampled_from([0, 1]), st.integers(-3, 1))
 def test_constrained_search_matches_lowest_card_search(
     case: tuple[Ruleset, list[Card]], need: int, offset: int

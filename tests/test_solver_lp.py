@@ -9,6 +9,7 @@ from unittest import mock
 
 import attrs
 import pytest
+from _budget import examples
 from _deals import dealt
 from _oracle_solver import oracle_opening, oracle_partition_penalty
 from hypothesis import HealthCheck, given, settings
@@ -66,7 +67,7 @@ def test_simplex_triangle_is_fractional() -> None:
     assert used == pytest.approx([0.5, 0.5, 0.5], abs=1e-6)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.integers(1, 8).flatmap(
         lambda m: st.tuples(
@@ -147,7 +148,7 @@ def test_lp_bound_is_tight_on_a_known_hand() -> None:
 # --- answers: the oracle, and the plain search -------------------------------------------
 
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -194,7 +195,7 @@ def test_priced_search_equals_plain_search(rules: Ruleset, size: int, seed: int)
 # --- the bounded memo ---------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8), st.sampled_from([ALWAYS, NEVER]))
 def test_tiny_memo_gives_the_same_answers(case: tuple[Ruleset, list[Card]], lp: int) -> None:
     # The memo is a bounded speed-up: keeping one state at a time changes nothing,
@@ -210,7 +211,7 @@ def test_tiny_memo_gives_the_same_answers(case: tuple[Ruleset, list[Card]], lp: 
 # --- the first cover (limited discrepancy search) ----------------------------------------
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8), st.sampled_from([1, 10**6]))
 def test_first_cover_then_proof_matches_oracle(case: tuple[Ruleset, list[Card]], tie_budget: int) -> None:
     # With the discrepancy search and LP diving on for every size, answers still equal the
@@ -250,7 +251,7 @@ def test_first_cover_is_found_on_a_large_multiset() -> None:
 # --- the plain trial on whole decks -------------------------------------------------------
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(8), st.sampled_from([1, 2, 10**6]))
 def test_trial_then_priced_search_matches_oracle(case: tuple[Ruleset, list[Card]], budget: int) -> None:
     # A plain trial for every size, with a budget it runs out of (1, 2) or not: the same answers.
@@ -393,7 +394,7 @@ def test_keeping_a_card_of_a_fully_laid_input_is_cheap(size: int, seed: int, poi
     assert laid + opening.leftover == hand and any(is_clean_run(m) for m in opening.melds)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rules_and_hand(8),
     st.sampled_from([ALWAYS, NEVER]),
@@ -414,7 +415,7 @@ def test_keeping_a_card_by_leaving_each_out_matches_oracle(
     assert got == oracle_opening(hand, rules, keep=1)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rules_and_hand(8),
     st.sampled_from(sorted(ORDERS)),

@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from unittest import mock
 
+from _budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -112,7 +113,7 @@ def _same_as_plain(
     return prices, used
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.integers(2, 40), st.integers(1, 200))
 def test_random_programmes_give_the_plain_loops_bits(seed: int, m: int, n: int) -> None:
     # Packing programmes as the solver builds them: 1-4 rows of coefficient 1, sometimes a joker

@@ -111,7 +111,7 @@ def test_opening_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
     assert (opening.points, opening.cards_placed, -opening.penalty) == expected
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(9))
 def test_go_out_plans_open_as_best_opening_allows(case: tuple[Ruleset, list[Card]]) -> None:
     # R-T3, E1, E3: plan_go_out and best_opening keep the same cards, so a plan that opens
@@ -147,7 +147,7 @@ def test_opening_that_keeps_cards_matches_oracle(case: tuple[Ruleset, list[Card]
     assert (opening.points, opening.cards_placed, -opening.penalty) == expected
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_hand(6))
 def test_find_melds_matches_oracle(case: tuple[Ruleset, list[Card]]) -> None:
     rules, hand = case

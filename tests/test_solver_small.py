@@ -131,14 +131,14 @@ def test_fast_path_equals_general_path_on_dense_hands(case: tuple[Ruleset, list[
     both(hand, rules)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(sparse_hands(STRAIGHT, min_size=10, max_size=10))
 def test_gin_deadwood_equals_general_path(hand: list[Card]) -> None:
     # Gin rummy's deadwood: ten cards, one deck, ace low, J-Q-K 10 (R-V, R-M4).
     both(hand, STRAIGHT)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_remik_hands_without_jokers_equal_general_path(data: st.DataObject) -> None:
     # Remik rules (two decks, ace high, jokers in the deck) on hands that hold no joker (R-C1, M3).

@@ -5,6 +5,7 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
+from _budget import examples
 from _deals import dealt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -34,7 +35,7 @@ PROGRAMME = st.integers(1, 8).flatmap(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(PROGRAMME)
 def test_warm_start_reaches_the_cold_optimum(
     case: tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]],
@@ -63,7 +64,7 @@ def test_warm_start_reaches_the_cold_optimum(
     assert abs(sum(u * g for u, g in zip(used, gains)) - cold) < 1e-5
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(PROGRAMME)
 def test_warm_start_from_a_kept_programme_is_the_cold_start(
     case: tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]],
@@ -152,7 +153,7 @@ def _reference_entering_dual(tableau: _Simplex, rho: list[float]) -> tuple[int, 
     return enter, ratio, reduced
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(PROGRAMME, st.integers(1, 3))
 def test_dual_ratio_test_is_the_loop_of_each_column(
     case: tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]], most: int
