@@ -31,11 +31,12 @@ from rummylib.engine._complete import (
     minus,
 )
 from rummylib.engine._cover import cannot_cover, may_meld
+from rummylib.engine._fits import table_jokers
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._state import FRESH_TURN, Phase, RoundState, TurnState, evolve_round, evolve_turn
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import DiscardRule, Ruleset
-from rummylib.solver._goout_screen import cannot_go_out, joker_stands
+from rummylib.solver._goout_screen import cannot_go_out
 from rummylib.solver._queries import candidates_with, hand_candidates
 
 # The candidate melds of a pool on count vectors are shared by every check of one turn (16 swaps
@@ -196,8 +197,8 @@ def _swap_counts(r: RoundState, rules: Ruleset) -> dict[int, int]:
     found: dict[int, int] = {}
     if not (rules.joker_swap and r.opened[r.to_act]):
         return found
-    for tm in r.table:
-        for x in joker_stands(tm.meld):
+    for _, _, stands in table_jokers(r.table):  # the table's melds with a joker (kept for the last table)
+        for x in stands:
             found[x] = found.get(x, 0) + 1
     return found
 
