@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import attrs
 from _budget import examples
+from _walks import WALK_RULES, walk
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummylib as rl
 from rummylib.engine._fits import swapped_meld
+from rummylib.engine._oblige import _swap_counts
 from rummylib.testing import melds
 
 _HOUSE = attrs.evolve(rl.REMIK, jokers=8, adjacent_jokers=True, group4_max_jokers=2)
@@ -34,3 +36,29 @@ def test_the_trusted_swap_is_swap_joker(data: st.DataObject, rules: rl.Ruleset) 
         assert type(got) is type(want) and got == want and hash(got) == hash(want), (str(meld), str(stands))
         assert got.cards == want.cards and got.represents == want.represents and str(got) == str(want)
         rl.validate_meld(got, rules)
+
+
+def test_swap_counts_count_every_table_joker() -> None:
+    # R-J4: the swaps a cover may make are one per table joker, by the card it stands for, read from the
+    # kept table_jokers of the last table; asked of tables in turn (each new one replaces the kept one).
+    checked = 0
+    for name in ("remik", "remik-house"):
+        rules = WALK_RULES[name]
+        for seed in range(4):
+            previous = None
+            for state in walk(rules, 3, seed, 200, greedy_share=0):
+                r = state.round
+                if r.phase not in (rl.Phase.DRAW, rl.Phase.PLAY) or not r.opened[r.to_act]:
+                    continue
+                expected: dict[int, int] = {}
+                for tm in r.table:
+                    for card, stands in zip(tm.meld.cards, tm.meld.represents):
+                        if card.is_joker:
+                            expected[stands.index] = expected.get(stands.index, 0) + 1
+                assert _swap_counts(r, rules) == expected, (name, seed)
+                if previous is not None:  # the kept table is another one: asked again, still the same counts
+                    _swap_counts(previous, rules)
+                    assert _swap_counts(r, rules) == expected, (name, seed)
+                previous = r
+                checked += expected != {}
+    assert checked > 20  # tables with jokers were met

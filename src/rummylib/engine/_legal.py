@@ -225,25 +225,13 @@ class _Play:
     now (the opening in progress meets R-O2); ``crossed``: the round once it is.
     """
 
-    __slots__ = ("_pool", "boundary_ok", "crossed", "hand", "opened_after", "r", "rules")
+    __slots__ = ("boundary_ok", "crossed", "hand", "opened_after", "r", "rules")
 
     def __init__(
         self, rules: Ruleset, r: RoundState, opened_after: bool, boundary_ok: bool, crossed: RoundState
     ) -> None:
         self.rules, self.r, self.hand = rules, r, r.hands[r.to_act]
         self.opened_after, self.boundary_ok, self.crossed = opened_after, boundary_ok, crossed
-        self._pool: CardMultiset | None = None
-
-    @property
-    def pool(self) -> CardMultiset:
-        """Every meld any candidate's hand could form, swaps included: the R-D2/J4 searches share its melds."""
-        if self._pool is None:
-            rules, hand = self.rules, self.hand
-            jokers = hand.jokers + 1
-            if rules.joker_swap:
-                jokers += sum(tm.meld.joker_count for tm in self.r.table)
-            self._pool = CardMultiset._trusted((*hand.counts[:52], min(rules.jokers, jokers)))
-        return self._pool
 
 
 _LAST: list[tuple[GameState, _Play | None]] = []
@@ -294,7 +282,7 @@ def _after_ok(p: _Play, base: RoundState, hand: CardMultiset, turn: TurnState, *
                 return False
         return turn.must_meld is None and not turn.freed_jokers
     new = evolve_round(base, hands=replace(base.hands, base.to_act, hand), turn=turn, **changes)
-    return not needs_finish_check(new) or can_finish_turn(rules, new, p.pool)
+    return not needs_finish_check(new) or can_finish_turn(rules, new)
 
 
 def _discards(state: GameState) -> Iterable[Action]:

@@ -31,11 +31,12 @@ from rummylib.engine._complete import (
     minus,
 )
 from rummylib.engine._cover import cannot_cover, may_meld
+from rummylib.engine._fits import table_jokers
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._state import FRESH_TURN, Phase, RoundState, TurnState, evolve_round, evolve_turn
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import DiscardRule, Ruleset
-from rummylib.solver._goout_screen import cannot_go_out, joker_stands
+from rummylib.solver._goout_screen import cannot_go_out
 from rummylib.solver._queries import candidates_with, hand_candidates
 
 # The candidate melds of a pool on count vectors are shared by every check of one turn (16 swaps
@@ -83,7 +84,6 @@ class _Cover:
         swaps: dict[int, int],
         new_melds: tuple[Meld, ...],
         rules: Ruleset,
-        pool: CardMultiset | None = None,
     ) -> None:
         self.rules = rules
         self.keep = keep
@@ -91,9 +91,8 @@ class _Cover:
         self.own = hand.jokers
         self.swaps = swaps
         extra = sum(min(k, hand.counts[i]) for i, k in swaps.items())
-        if pool is None:
-            pool = CardMultiset._trusted((*hand.counts[:52], hand.jokers + extra)) if extra else hand
-        self.pool = pool
+        # The hand's naturals with every joker it holds or a swap could bring: the candidates' pool.
+        self.pool = CardMultiset._trusted((*hand.counts[:52], hand.jokers + extra)) if extra else hand
         self._melds_info: tuple[MeldInfo, ...] | None = None
         self.memo: dict[tuple[object, ...], bool] = {}
         self.need = need
@@ -198,8 +197,8 @@ def _swap_counts(r: RoundState, rules: Ruleset) -> dict[int, int]:
     found: dict[int, int] = {}
     if not (rules.joker_swap and r.opened[r.to_act]):
         return found
-    for tm in r.table:
-        for x in joker_stands(tm.meld):
+    for _, _, stands in table_jokers(r.table):  # the table's melds with a joker (kept for the last table)
+        for x in stands:
             found[x] = found.get(x, 0) + 1
     return found
 
@@ -322,13 +321,8 @@ def _t7_ok(rules: Ruleset, r: RoundState) -> bool:
     return (hand.count(taken) >= 2 or keep == 0) and fits_anywhere(taken, table, rules)
 
 
-def can_finish_turn(rules: Ruleset, r: RoundState, pool: CardMultiset | None = None) -> bool:
-    """Whether the player to act (in the play phase) can still end this turn legally.
-
-    ``pool``: a multiset whose melds include every meld the hand could form
-    with the jokers swaps could bring (a listing passes one for all its
-    candidates, so the solver lists melds once per state).
-    """
+def can_finish_turn(rules: Ruleset, r: RoundState) -> bool:
+    """Whether the player to act (in the play phase) can still end this turn legally."""
     seat = r.to_act
     if rules.opening_required and not r.opened[seat]:
         return _unopened(rules, r)
@@ -354,7 +348,7 @@ def can_finish_turn(rules: Ruleset, r: RoundState, pool: CardMultiset | None = N
         limit = rules.melds_per_turn
         allowance = None if limit is None else limit - turn.melds_laid
         new_melds = table[len(table) - turn.melds_laid :] if turn.melds_laid else ()
-        cover = _Cover(hand, need, owed, allowance, keep, _swap_counts(r, rules), new_melds, rules, pool)
+        cover = _Cover(hand, need, owed, allowance, keep, _swap_counts(r, rules), new_melds, rules)
         return cover.run()
     return _t7_ok(rules, r)
 
