@@ -10,6 +10,7 @@ import pytest
 from _budget import examples
 from _deals import dealt
 from _oracle_solver import oracle_partition_penalty
+from _over_budget import recording
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
@@ -17,7 +18,6 @@ from test_solver_oracle import rules_and_hand
 from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Ruleset
 from rummylib.solver import _deadwood, _partition
 from rummylib.solver._partition import search_partition
-from rummylib.solver._search import OverBudget
 from rummylib.solver._settings import DEFAULT_SETTINGS
 
 
@@ -82,16 +82,7 @@ def test_decomposition_gives_way_past_its_budget() -> None:
     hand = dealt(REMIK, 40, 3)
     tight = attrs.evolve(decomposed(), deadwood_searches=0, deadwood_leftovers=2_000)
     refused: list[str] = []
-    by_deadwood = _deadwood.by_deadwood
-
-    def recording(*args: Any) -> Any:
-        try:
-            return by_deadwood(*args)
-        except OverBudget as e:
-            refused.append(str(e))
-            raise
-
-    with mock.patch.object(_partition, "by_deadwood", recording):
+    with mock.patch.object(_partition, "by_deadwood", recording(_deadwood.by_deadwood, refused)):
         got = search_partition(hand, REMIK, tight)
     assert refused == ["deadwood searches"]  # it gave way, and for that reason
     assert got.penalty == search_partition(hand, REMIK, DEFAULT_SETTINGS).penalty

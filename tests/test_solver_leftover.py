@@ -13,6 +13,7 @@ import pytest
 from _budget import examples
 from _deals import dealt
 from _oracle_solver import oracle_opening, selections
+from _over_budget import recording
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
@@ -243,16 +244,7 @@ def test_keeping_a_card_within_few_programmes_gives_the_same_opening(programmes:
     # decomposition not tried first, leftover_first_from, which settles this input at once).
     hand = dealt(REMIK, 90, 22)
     raised: list[str] = []
-    keep_one = _keep.keep_one
-
-    def counted_keep_one(*args: Any) -> object:
-        try:
-            return keep_one(*args)
-        except OverBudget as error:
-            raised.append(str(error))
-            raise
-
-    with mock.patch.object(_opening, "keep_one", counted_keep_one):
+    with mock.patch.object(_opening, "keep_one", recording(_keep.keep_one, raised)):
         later = tuned(leftover_early_programmes=programmes, leftover_first_from=10**6)
         opening = search_opening(hand, REMIK, later, keep=1)
     assert opening is not None
