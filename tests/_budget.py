@@ -4,7 +4,8 @@ CI (``HYPOTHESIS_PROFILE=ci``, set by ``.ci/run``) runs each test's full
 number; the README's local ``pytest`` runs half, so that a newcomer's first
 run stays quick (``conftest.py`` halves Hypothesis's default of 100 the same
 way for tests that name no number). Either run is the same test over a fixed
-or fresh sample.
+or fresh sample. CI's run on the compiled wheel (``ci-half``) also runs half,
+over a fixed sample.
 """
 
 from __future__ import annotations

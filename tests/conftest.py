@@ -18,6 +18,9 @@ from pathlib import Path
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
+# CI's second run, on the compiled wheel: the same fixed, derandomized examples, half of them
+# (the first run has checked them all on the pure build, and the digest compares the builds).
+settings.register_profile("ci-half", derandomize=True, print_blob=True, max_examples=50)
 # A local run tries half of Hypothesis's 100 examples where a test names no number (and
 # ``_budget.examples`` halves those that do), so that the README's ``pytest`` stays quick.
 settings.register_profile("default-half", max_examples=50)
