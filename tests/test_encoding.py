@@ -7,6 +7,7 @@ import random
 
 import attrs
 import pytest
+from _budget import examples
 from _setup import rest_on_table
 from _walks import WALK_RULES, walk
 from hypothesis import HealthCheck, given, settings
@@ -550,7 +551,7 @@ _PILE_STEPS = st.lists(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(_PILE_STEPS)
 def test_pile_numbers_from_the_last_pile_are_the_counted_ones(steps: list[int | list[int]]) -> None:
     # R-D1: a pile changes by one discard or the top taken; any other pile is counted afresh.

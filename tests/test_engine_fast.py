@@ -187,7 +187,10 @@ def test_take_discard_screen_gives_the_full_answer() -> None:
     assert asked > 500 and refused > 100
 
 
-@pytest.mark.parametrize("name", sorted(RULESETS))
+# The presets by default; the house variants in the slow suite (CI).
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=() if n in {"remik", "straight"} else pytest.mark.slow) for n in sorted(RULESETS)]
+)
 def test_a_fitting_lay_off_is_built_as_lay_off_builds_it(name: str) -> None:
     # R-T6, J5: apply builds a lay-off the listing's fit test vouches for on the trusted path
     # (grown_meld); it must be exactly lay_off's meld, and where the test says no, lay_off refuses.

@@ -9,11 +9,16 @@ import rummylib as rl
 from rummylib.engine._listed import apply_listed
 
 
-# Four players by default; two and three in the slow suite (CI).
+# The presets with four players by default; two and three players, and the house variants, in the
+# slow suite (CI).
 @pytest.mark.parametrize(
-    "players", [pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow), 4]
+    ("name", "players"),
+    [
+        pytest.param(name, players, marks=() if players == 4 and "house" not in name else pytest.mark.slow)
+        for name in sorted(WALK_RULES)
+        for players in (2, 3, 4)
+    ],
 )
-@pytest.mark.parametrize("name", sorted(WALK_RULES))
 def test_apply_listed_is_apply_on_every_listed_action(name: str, players: int) -> None:
     # Every single step the listing gives (R-T1..T7: draws, takes under R-D2 and T7, discards closing an
     # opening in progress at the R-O4 boundary, going out, R-E1), on every state of whole seeded games:

@@ -38,7 +38,7 @@ def test_unopened_may_take_the_discard_to_open_and_go_out_by_a_discard_where_mel
     assert rl.apply(t, rl.Discard(rl.parse_card("4S"))).phase in (rl.Phase.ROUND_OVER, rl.Phase.GAME_OVER)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(positions((6, 12)), st.randoms(use_true_random=False))
 def test_cached_go_out_answer_is_the_solvers_in_any_table_order(pos: Position, rnd: random.Random) -> None:
     # R-E1: the engine keeps go-out answers keyed on the table as a multiset; the order melds were laid
@@ -52,7 +52,7 @@ def test_cached_go_out_answer_is_the_solvers_in_any_table_order(pos: Position, r
     assert goes_out(hand, tuple(shuffled), rules, opened=True) is want  # a hit of the first question
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(positions((3, 16)))
 def test_opening_screen_never_rules_out_an_opening_the_solver_finds(
     pos: Position,

@@ -57,7 +57,16 @@ def _positions(rules: rl.Ruleset, seed: int, steps: int) -> Iterator[rl.GameStat
         state = rl.apply(state, rng.choice(pool))
 
 
-@pytest.mark.parametrize("rules", SMALL, ids=[r.name for r in SMALL])
+# The brute-force check of one house variant of each game is in the slow suite (CI).
+@pytest.mark.parametrize(
+    "rules",
+    [
+        pytest.param(
+            r, id=r.name, marks=pytest.mark.slow if r.name in {"straight-must-discard", "remik-one-meld"} else ()
+        )
+        for r in SMALL
+    ],
+)
 def test_listing_is_exactly_what_apply_accepts(rules: rl.Ruleset) -> None:
     # R-O4, D2, J4, T3, T7: every single step apply accepts is listed once, and nothing else.
     seen_kinds: collections.Counter[str] = collections.Counter()

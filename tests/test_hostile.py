@@ -23,6 +23,7 @@ from typing import overload
 
 import attrs
 import pytest
+from _budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -219,7 +220,7 @@ def test_bots_get_no_path_to_the_state() -> None:
 TYPED = (rl.RummyError,)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(text=st.text(max_size=200))
 def test_text_parsers_raise_only_typed_errors(text: str) -> None:
     for parse in (rl.parse_card, rl.parse_cards, rl.from_json, parse_record):
@@ -241,7 +242,7 @@ _JSON = st.recursive(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(doc=_JSON, key=st.sampled_from(["rules", "players", "round", "seed", "totals", "body"]))
 def test_json_readers_raise_only_typed_errors(doc: object, key: str) -> None:
     base = rl.to_dict(rl.new_game(rl.REMIK, 2, seed=1))
@@ -252,7 +253,7 @@ def test_json_readers_raise_only_typed_errors(doc: object, key: str) -> None:
             rl.from_dict(value)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(value=_JSON | st.integers(min_value=-(10**40), max_value=10**40), seat=st.none() | _JSON)
 def test_engine_functions_and_constructors_raise_only_typed_errors(value: object, seat: object) -> None:
     s = rl.new_game(rl.REMIK, 2, seed=1)
@@ -348,7 +349,7 @@ def test_start_round_from_refuses_what_the_loader_refuses() -> None:
     assert rl.from_dict(rl.to_dict(s)) == s
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(data=st.data(), rules=st.sampled_from([rl.REMIK, rl.STRAIGHT]))
 def test_whatever_start_round_from_builds_round_trips(data: st.DataObject, rules: rl.Ruleset) -> None:
     # Issue 10 part 6: start_round_from refuses what the loader refuses, so what it builds

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from _budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,7 +42,7 @@ def _check_message(text: str) -> None:
         assert text.rfind("(", 0, m.start()) > text.rfind(")", 0, m.start()), text
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.sampled_from([rl.REMIK, rl.STRAIGHT]).flatmap(
         lambda r: st.tuples(game_states(r, max_actions=30), st.lists(_actions(r), min_size=1, max_size=6))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from _budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -93,7 +94,7 @@ def records(draw: st.DrawFn) -> GameRecord:
     return GameRecord(rules, players, seed, draw(st.integers(0, n - 1)), actions, headers, comments)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(records())
 def test_text_and_json_round_trip(rec: GameRecord) -> None:
     assert parse_record(format_record(rec)) == rec
@@ -211,7 +212,7 @@ def test_files(tmp_path: object) -> None:
     assert (tmp_path / "g.txt").read_text(encoding="utf-8").startswith("# rummylib game record\n[Event")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_any_edit_reads_or_raises_a_typed_error(data: st.DataObject) -> None:
     lines = _GOOD.splitlines()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from _budget import examples
 
 pytest.importorskip("numpy", reason="the rl tests need the extra: pip install 'rummylib[rl]'")
 
@@ -84,7 +85,7 @@ def test_fast_observation_writes_wide_joker_bits_and_totals() -> None:
     _check(observer, enc, rl.apply(state, rl.DrawStock()))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_states(max_actions=80), st.booleans())
 def test_fast_observation_is_the_encoders_under_any_ruleset(state: rl.GameState, fresh: bool) -> None:
     # Any ruleset the strategies draw; a fresh observer, or one whose caches hold other states.

@@ -88,7 +88,7 @@ def test_decomposition_gives_way_past_its_budget() -> None:
     assert got.penalty == search_partition(hand, REMIK, DEFAULT_SETTINGS).penalty
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.integers(0, 52), max_size=9), st.integers(0, 12), st.integers(0, 30), st.integers(0, 8))
 def test_leftovers_counts_the_leftovers_between_two_penalties(
     picked: list[int], least: int, span: int, most: int

@@ -41,7 +41,7 @@ def test_the_opening_with_or_without_the_deep_dive_matches_oracle(
     assert_same_as_oracle(hand, rules, attrs.evolve(DIVING, opening_deep_dive=deep), keep)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from([REMIK, STRAIGHT]),
     st.integers(12, 24),

@@ -61,7 +61,7 @@ def _same_above_target(tables: Tables, priced: Cover, x: int, j: int, need: int,
             assert value < target
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(HOUSE), st.integers(14, 40), st.integers(0, 10**6), st.sampled_from([0, 1, 2]))
 def test_fixed_opening_search_finds_every_answer_at_its_target(rules: Ruleset, size: int, seed: int, keep: int) -> None:
     # R-O2, O3, T3: the best opening (points, then cards placed, then penalty) that keeps
@@ -79,7 +79,7 @@ def test_fixed_opening_search_finds_every_answer_at_its_target(rules: Ruleset, s
     _same_above_target(tables, priced, x, jokers, need, unit, [t for t in targets if t > 0])
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(HOUSE), st.integers(14, 50), st.integers(0, 10**6))
 def test_fixed_laid_search_finds_every_cover_at_its_target(rules: Ruleset, size: int, seed: int) -> None:
     # R-O2, O3: the covers that lay every card (``_leftover``) worth a target of points,
@@ -104,7 +104,7 @@ def test_fixed_laid_search_finds_every_cover_at_its_target(rules: Ruleset, size:
     _same_above_target(tables, laid, x, jokers, need, SCALE, [t for t in targets if t > 0])
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(HOUSE), st.integers(14, 40), st.integers(0, 10**6))
 def test_fixed_partition_search_finds_every_answer_at_its_target(rules: Ruleset, size: int, seed: int) -> None:
     # R-V: the partition leaving the least penalty is the same, with the same melds, once the
@@ -165,7 +165,7 @@ def test_partition_proved_after_a_first_cover_equals_the_plain_search(rules: Rul
     assert search_partition(hand, rules, PROVING).penalty == expected
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(HOUSE), st.integers(14, 50), st.integers(0, 10**6))
 def test_partition_proof_beats_a_poor_first_cover(rules: Ruleset, size: int, seed: int) -> None:
     # R-V: given a first cover short of the optimum (the best partition less its least meld),

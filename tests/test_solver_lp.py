@@ -109,7 +109,7 @@ def test_simplex_optimum_is_primal_and_dual_feasible(
 # --- the checked prices ------------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([REMIK, STRAIGHT]), st.integers(10, 60), st.integers(0, 10**6), st.booleans())
 def test_prices_cover_every_candidate(rules: Ruleset, size: int, seed: int, opening: bool) -> None:
     # The bound the search relies on: every candidate's gain is at most its cards' prices,

@@ -85,7 +85,7 @@ def test_warm_start_from_a_kept_programme_is_the_cold_start(
     assert repr(first) == repr(cold) and repr(again) == repr(cold)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from([REMIK, STRAIGHT]),
     st.integers(8, 40),

@@ -7,6 +7,7 @@ import sys
 import textwrap
 
 import pytest
+from _budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,7 @@ from rummylib.records import from_json, to_json
 from rummylib.rules import REMIK, RULESETS, STRAIGHT, Ruleset
 from rummylib.testing import cards, game_states, hands, melds, rulesets
 
-FAST = settings(max_examples=60, deadline=None)
+FAST = settings(max_examples=examples(60), deadline=None)
 
 
 @FAST
