@@ -16,12 +16,12 @@ checked multiset.
 
 from __future__ import annotations
 
-from rummylib.cards import Card
+from rummylib.cards import Card, CardMultiset, OpenMultiset
 from rummylib.rules import Ruleset
-from rummylib.solver._results import Partition, RulesCache, counted_partition
+from rummylib.solver._results import OpenPartition, Partition, RulesCache
 from rummylib.solver._search import card_penalties
 from rummylib.solver._settings import SearchSettings
-from rummylib.solver._small import _BIT, _NIBBLES, _ROWS, _live, _Rows, _search1
+from rummylib.solver._small import _BIT, _NIBBLES, _ROWS, _Answer, _Rows, _search1
 
 __all__ = ["small_partition_of_list"]
 
@@ -39,6 +39,8 @@ _POSITION_BITS = (1 << 52) - 1
 #: One in each rank's nibble, and bit 2 of each: set in (count + 1) when the rank is held in 3 or 4 suits.
 _RANK_ONES = _NIBBLES << _RANKS
 _RANK_TOPS = _NIBBLES << (_RANKS + 2)
+#: Shifts those bits 2 down to bit 0 of each rank's nibble of search positions.
+_GROUPS = _RANKS + 2
 #: The counts of no card, copied per list (a little sooner than building ``[0] * 53``).
 _ZEROS = [0] * 53
 
@@ -53,20 +55,23 @@ def _pack(rules: Ruleset) -> tuple[int, ...]:
 
 _PACKS: RulesCache[tuple[int, ...]] = RulesCache(_pack)
 
-#: The ruleset and settings the last list was answered under, their rows and packed cards (None if the
-#: path does not take the ruleset), and the most cards the path takes. Held, so ``is`` cannot see a new
-#: value at an old id.
-_Last = tuple[object, object, "_Rows | None", tuple[int, ...], int]
-_LAST: list[_Last] = [(None, None, None, (), -1)]
+#: The ruleset and settings the last list was answered under; their rows, the rows' answers per live mask
+#: (:data:`~rummylib.solver._small._Rows`), packed cards and whether aces are high; and the most cards the
+#: path takes (-1 if it does not take the ruleset). Held, so ``is`` cannot see a new value at an old id.
+_Last = tuple[object, object, _Rows, dict[int, _Answer], tuple[int, ...], int, bool]
+#: The rows of a ruleset the path does not take (never read: it takes no card).
+_NO_ROWS = _Rows((), (), (), False, {})
+_LAST: list[_Last] = [(None, None, _NO_ROWS, {}, (), -1, False)]
 
 
 def _remember(rules: object, settings: SearchSettings) -> _Last:
     """Note ``rules`` and ``settings`` as the last a list is answered under (see :data:`_Last`)."""
     if isinstance(rules, Ruleset) and not rules.adjacent_jokers:
         most = min(settings.small_max, settings.lp_from - 1)  # as small_partition: below the LP's zone
-        last: _Last = (rules, settings, _ROWS(rules), _PACKS(rules), most)
+        table = _ROWS(rules)
+        last: _Last = (rules, settings, table, table.pieces, _PACKS(rules), most, rules.ace_high)
     else:
-        last = (rules, settings, None, (), -1)  # not a ruleset, or jokers side by side: the checked path
+        last = (rules, settings, _NO_ROWS, {}, (), -1, False)  # not a ruleset, or jokers side by side
     _LAST[0] = last
     return last
 
@@ -78,12 +83,12 @@ def small_partition_of_list(cards: list[object], rules: object, settings: Search
     :class:`~rummylib.cards.Card`, ``rules`` not a :class:`Ruleset`), which
     takes the checked path.
     """
-    last_rules, last_settings, table, pack, most = _LAST[0]
+    last_rules, last_settings, table, pieces, pack, most, ace_high = _LAST[0]
     if last_rules is not rules or last_settings is not settings:  # almost always the last call's: no look-up
-        last_rules, last_settings, table, pack, most = _remember(rules, settings)
+        last_rules, last_settings, table, pieces, pack, most, ace_high = _remember(rules, settings)
     size = len(cards)
-    if table is None or size > most:
-        return None
+    if size > most:
+        return None  # more cards than the path takes, or a ruleset it does not take (-1)
     packed = 0
     counts = _ZEROS.copy()
     card_type = Card
@@ -96,18 +101,32 @@ def small_partition_of_list(cards: list[object], rules: object, settings: Search
     a = packed & _POSITION_BITS
     if a.bit_count() != size:
         return None  # a joker (no bit), or a card twice (a carry)
-    if (
-        a & (a >> 4) & (a >> 8)  # a run of three (ace low), ...
-        or (packed + _RANK_ONES) & _RANK_TOPS  # ... a rank in three suits (no carry: the cards are distinct) ...
-        or (table.ace_high and (a >> 44) & (a >> 48) & a & 15)  # ... or a Q-K-A run: perhaps something to meld
-    ):
-        live = _live(a, table.ace_high)
-        found = table.pieces.get(live)
-        if found is None:
-            found = _search1(live, table.rows, table.pos_pens)
-        for i in found.used:
+    # The live cards, as _small._live, from the packed fields: a bit at the lowest card of each run of three
+    # (ace low), bit 2 of each rank's nibble held in three suits (no carry: the cards are distinct), the
+    # suits holding Q, K and A.
+    runs = a & (a >> 4) & (a >> 8)
+    groups = (packed + _RANK_ONES) & _RANK_TOPS
+    tops = ace_high and (a >> 44) & (a >> 48) & a & 15
+    if runs or groups or tops:  # something perhaps to meld
+        live = runs | runs << 4 | runs << 8 | a & (groups >> _GROUPS) * 15
+        if tops:
+            live |= tops | tops << 44 | tops << 48
+        found = pieces.get(live)
+        melds, used, gain = _search1(live, table.rows, table.pos_pens) if found is None else found
+        for i in used:
             counts[i] = 0
-        melds, size, penalty = found.melds, size - len(found.used), (packed >> _PENALTY) - found.gain
+        size -= len(used)
+        penalty = (packed >> _PENALTY) - gain
     else:
         melds, penalty = (), packed >> _PENALTY
-    return counted_partition(melds, tuple(counts), size, penalty)
+    left: OpenMultiset = OpenMultiset()  # as counted_partition, one call less
+    left._counts = tuple(counts)
+    left._len = size
+    left._hash = None
+    left.__class__ = CardMultiset  # type: ignore[assignment]
+    new: OpenPartition = OpenPartition()
+    new.melds = melds
+    new.leftover = left
+    new.penalty = penalty
+    new.__class__ = Partition  # type: ignore[assignment]
+    return new
