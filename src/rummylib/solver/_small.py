@@ -32,7 +32,8 @@ rules with jokers side by side, whose candidates differ, more than
 general search's LP zone, from which it orders its candidates by the
 relaxation's prices and may return another partition of equal penalty)
 return ``None`` and take the general path. A hand passed as a plain list is
-read by ``_small_list`` without building a multiset first.
+read by ``best_partition`` (with ``_small_list``'s tables) without building a
+multiset first.
 
 >>> from rummylib import STRAIGHT, parse_cards, CardMultiset
 >>> p = small_partition(CardMultiset(parse_cards("2H 3H 4H 5H 9C 9D 9S KS 7D")), STRAIGHT)
