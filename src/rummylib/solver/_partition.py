@@ -165,9 +165,8 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     packed = 0
     counts = [*ZEROS]  # not ZEROS.copy(): CPython 3.11 loads a method of an imported name as an attribute
     card_type = Card
-    type_of = type  # a local: one load sooner per card
     for card in hand:
-        if type_of(card) is not card_type:
+        if type(card) is not card_type:
             return _search(hand, rules, DEFAULT_SETTINGS)
         i = card.index
         packed += packs[i]
