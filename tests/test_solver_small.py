@@ -314,3 +314,42 @@ def test_counted_partition_builds_what_trusted_partition_builds() -> None:
         for slot in slots:
             assert getattr(fast.leftover, slot) == getattr(slow.leftover, slot), slot
         assert hash(fast.leftover) == hash(slow.leftover)
+
+
+def _slots(value: object) -> dict[str, object]:
+    """Every slot of ``value`` by name, over its class's MRO."""
+    names = [s for k in type(value).__mro__ for s in getattr(k, "__slots__", ()) if s != "__weakref__"]
+    assert names
+    return {name: getattr(value, name) for name in names}
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.sampled_from([STRAIGHT, REMIK, ACE_HIGH_STRAIGHT]).flatmap(lambda r: st.tuples(st.just(r), sparse_hands(r))))
+def test_list_path_builds_whole_values(case: tuple[Ruleset, list[Card]]) -> None:
+    # best_partition answers a plain list in its own body and builds the result through the open twins
+    # (solver/_results.OpenPartition, cards.OpenMultiset): it must come out exactly a Partition holding
+    # exactly a CardMultiset, every slot as the checked path (a CardMultiset input) sets it, and frozen.
+    rules, hand = case
+    fast = best_partition(hand, rules)
+    slow = best_partition(CardMultiset(hand), rules)
+    assert type(fast) is Partition
+    assert type(fast.leftover) is CardMultiset
+    assert fast == slow
+    assert _slots(fast) == _slots(slow)
+    assert _slots(fast.leftover) == _slots(slow.leftover)
+    assert len(fast.leftover) == len(slow.leftover) == sum(fast.leftover.counts)
+    assert hash(fast.leftover) == hash(slow.leftover)
+    assert search_partition(hand, rules, DEFAULT_SETTINGS) == fast
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        fast.penalty = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        fast.leftover._len = 0
+
+
+def test_open_twins_add_no_slot() -> None:
+    # A twin may become its base (``__class__``) only with the same layout: no slot of its own.
+    from rummylib.cards import OpenMultiset
+    from rummylib.solver._results import OpenPartition
+
+    assert OpenMultiset.__slots__ == () and OpenMultiset.__bases__ == (CardMultiset,)
+    assert OpenPartition.__slots__ == () and OpenPartition.__bases__ == (Partition,)

@@ -338,6 +338,23 @@ _SET_LEN = CardMultiset.__dict__["_len"].__set__
 _SET_HASH = CardMultiset.__dict__["_hash"].__set__
 
 
+class OpenMultiset(CardMultiset):
+    """A :class:`CardMultiset` under construction: its slots set by plain assignment (internal).
+
+    The hottest solver answers build their result with ``o = OpenMultiset()``,
+    ``o._counts = ...``, ``o._len = ...``, ``o._hash = None``, then
+    ``o.__class__ = CardMultiset``: a subclass that adds no slot has the same
+    layout, so CPython lets the instance change class, and it is from then on
+    exactly a ``CardMultiset`` (the frozen ``__setattr__`` again). A plain
+    assignment is one specialised instruction, where each call of a slot's
+    ``__set__`` from Python is a generic call (several times the cost).
+    """
+
+    __slots__ = ()
+    __init__ = object.__init__  # no cards to read: the builder sets every slot
+    __setattr__ = object.__setattr__  # type: ignore[assignment]  # with object's __delattr__: CPython's generic setter
+
+
 def as_multiset(cards: object, what: str = "cards") -> CardMultiset:
     """Normalise any iterable of cards to a :class:`CardMultiset` (a multiset is returned as is).
 

@@ -8,7 +8,7 @@ from typing import cast
 
 import attrs
 
-from rummylib.cards import Card
+from rummylib.cards import Card, CardMultiset, OpenMultiset
 from rummylib.rules import Ruleset
 from rummylib.solver._deadwood import by_deadwood, leftovers
 from rummylib.solver._laying import Laying
@@ -16,7 +16,7 @@ from rummylib.solver._leftover import laid_whole
 from rummylib.solver._lp import remembered
 from rummylib.solver._optimise import Found, optimise
 from rummylib.solver._priced import SCALE, Split, first_cover, fixed
-from rummylib.solver._results import Partition, prepare
+from rummylib.solver._results import OpenPartition, Partition, prepare
 from rummylib.solver._row_fits import RowFits, restrict
 from rummylib.solver._search import (
     NEG,
@@ -31,9 +31,9 @@ from rummylib.solver._search import (
     shape_gain_penalty,
 )
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
-from rummylib.solver._small import small_partition
+from rummylib.solver._small import _search1, small_partition
 from rummylib.solver._small_jokers import small_joker_partition
-from rummylib.solver._small_list import small_partition_of_list
+from rummylib.solver._small_list import GROUPS, LAST, PENALTY, POSITION_BITS, RANK_ONES, RANK_TOPS, ZEROS, remember
 from rummylib.solver._tables import Shape, Tables, build_melds, leftover, packed_counts, tables_for
 
 __all__ = ["best_partition", "search_partition"]
@@ -152,11 +152,57 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     >>> [str(m) for m in p.melds], str(p.leftover), p.penalty
     (['2H 3H 4H 5H', '9S 9D 9C'], 'KS 7D', 17)
     """
-    if type(hand) is list:  # the common call, a hand as a list: one call less
-        fast = small_partition_of_list(hand, rules, DEFAULT_SETTINGS)
-        if fast is not None:
-            return fast
-    return _search(hand, rules, DEFAULT_SETTINGS)
+    # The common call, a hand as a plain list, is answered here (_small_list's path; a call less). Anything
+    # it does not take goes to the checked path: the answer is the checked multiset's, errors included.
+    if type(hand) is not list:
+        return _search(hand, rules, DEFAULT_SETTINGS)
+    last_rules, table, pieces, packs, most, ace_high = LAST[0]
+    if last_rules is not rules:  # almost always the last call's: no look-up
+        last_rules, table, pieces, packs, most, ace_high = remember(rules)
+    size = len(hand)
+    if size > most:
+        return _search(hand, rules, DEFAULT_SETTINGS)  # more cards than the path takes, or not its ruleset (-1)
+    packed = 0
+    counts = [*ZEROS]  # not ZEROS.copy(): CPython 3.11 loads a method of an imported name as an attribute
+    card_type = Card
+    for card in hand:
+        if type(card) is not card_type:
+            return _search(hand, rules, DEFAULT_SETTINGS)
+        i = card.index
+        packed += packs[i]
+        counts[i] = 1
+    a = packed & POSITION_BITS
+    if a.bit_count() != size:
+        return _search(hand, rules, DEFAULT_SETTINGS)  # a joker (no bit), or a card twice (a carry)
+    # The live cards, as _small._live, from the packed fields: a bit at the lowest card of each run of three
+    # (ace low), bit 2 of each rank's nibble held in three suits (no carry: the cards are distinct), the
+    # suits holding Q, K and A.
+    runs = a & (a >> 4) & (a >> 8)
+    groups = (packed + RANK_ONES) & RANK_TOPS
+    tops = ace_high and (a >> 44) & (a >> 48) & a & 15
+    if runs or groups or tops:  # something perhaps to meld
+        live = runs | runs << 4 | runs << 8 | a & (groups >> GROUPS) * 15
+        if tops:
+            live |= tops | tops << 44 | tops << 48
+        found = pieces.get(live)
+        melds, used, gain = _search1(live, table.rows, table.pos_pens) if found is None else found
+        for i in used:
+            counts[i] = 0
+        size -= len(used)
+        penalty = (packed >> PENALTY) - gain
+    else:
+        melds, penalty = (), packed >> PENALTY
+    left: OpenMultiset = OpenMultiset()  # as counted_partition, inline
+    left._counts = tuple(counts)
+    left._len = size
+    left._hash = None
+    left.__class__ = CardMultiset  # type: ignore[assignment]
+    new: OpenPartition = OpenPartition()
+    new.melds = melds
+    new.leftover = left
+    new.penalty = penalty
+    new.__class__ = Partition  # type: ignore[assignment]
+    return new
 
 
 def search_partition(hand: Iterable[Card], rules: Ruleset, settings: SearchSettings) -> Partition:
@@ -166,15 +212,13 @@ def search_partition(hand: Iterable[Card], rules: Ruleset, settings: SearchSetti
         InvalidCardsError: as :func:`best_partition`.
         RulesetError: as :func:`best_partition`.
     """
-    if type(hand) is list:
-        fast = small_partition_of_list(hand, rules, settings)  # the common call: a hand as a list
-        if fast is not None:
-            return fast
+    if settings is DEFAULT_SETTINGS:
+        return best_partition(hand, rules)  # its list path too
     return _search(hand, rules, settings)
 
 
 def _search(hand: Iterable[Card], rules: Ruleset, settings: SearchSettings) -> Partition:
-    """:func:`search_partition` past the list fast path: the checked multiset, small or general."""
+    """:func:`search_partition` past the list path: the checked multiset, small or general."""
     ms, checked = prepare(hand, rules, "hand")
     small = small_partition(ms, checked, settings)  # small hands without jokers: same answer, sooner
     if small is None:

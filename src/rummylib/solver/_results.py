@@ -7,7 +7,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from rummylib.cards import _NEW, _SET_COUNTS, _SET_HASH, _SET_LEN, CardMultiset, as_multiset, check_in_deck
+from rummylib.cards import CardMultiset, OpenMultiset, as_multiset, check_in_deck
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset, _check_rules
 
@@ -57,18 +57,29 @@ class Partition:
     penalty: int
 
 
-# The slots' own setters (C), past the frozen class's __setattr__: a small hand's answer is built in microseconds.
-_SET_MELDS = Partition.__dict__["melds"].__set__
-_SET_LEFTOVER = Partition.__dict__["leftover"].__set__
-_SET_PENALTY = Partition.__dict__["penalty"].__set__
+class OpenPartition(Partition):
+    """A :class:`Partition` under construction, as :class:`~rummylib.cards.OpenMultiset` (internal).
+
+    ``o = OpenPartition()``, the three fields assigned, then ``o.__class__ =
+    Partition``: no converter runs (the solver's melds are a tuple already).
+    """
+
+    __slots__ = ()
+    __init__ = object.__init__
+    __setattr__ = object.__setattr__  # with __delattr__, both object's: CPython's generic setter
+    __delattr__ = object.__delattr__
+    melds: tuple[Meld, ...]  # Partition's slots, writable here
+    leftover: CardMultiset
+    penalty: int
 
 
 def trusted_partition(melds: tuple[Meld, ...], leftover: CardMultiset, penalty: int) -> Partition:
     """A :class:`Partition` from values the solver has built correctly (no conversion; internal)."""
-    new = object.__new__(Partition)
-    _SET_MELDS(new, melds)
-    _SET_LEFTOVER(new, leftover)
-    _SET_PENALTY(new, penalty)
+    new: OpenPartition = OpenPartition()
+    new.melds = melds
+    new.leftover = leftover
+    new.penalty = penalty
+    new.__class__ = Partition  # type: ignore[assignment]  # the same layout: from now on a Partition
     return new
 
 
@@ -77,14 +88,16 @@ def counted_partition(melds: tuple[Meld, ...], counts: tuple[int, ...], size: in
 
     The small-hand paths answer in a few microseconds, of which each Python call is a noticeable part.
     """
-    left = _NEW(CardMultiset)
-    _SET_COUNTS(left, counts)
-    _SET_LEN(left, size)
-    _SET_HASH(left, None)
-    new = _NEW(Partition)
-    _SET_MELDS(new, melds)
-    _SET_LEFTOVER(new, left)
-    _SET_PENALTY(new, penalty)
+    left: OpenMultiset = OpenMultiset()
+    left._counts = counts
+    left._len = size
+    left._hash = None
+    left.__class__ = CardMultiset  # type: ignore[assignment]  # the same layout: from now on a CardMultiset
+    new: OpenPartition = OpenPartition()
+    new.melds = melds
+    new.leftover = left
+    new.penalty = penalty
+    new.__class__ = Partition  # type: ignore[assignment]
     return new
 
 

@@ -32,7 +32,8 @@ rules with jokers side by side, whose candidates differ, more than
 general search's LP zone, from which it orders its candidates by the
 relaxation's prices and may return another partition of equal penalty)
 return ``None`` and take the general path. A hand passed as a plain list is
-read by ``_small_list`` without building a multiset first.
+read by ``best_partition`` (with ``_small_list``'s tables) without building a
+multiset first.
 
 >>> from rummylib import STRAIGHT, parse_cards, CardMultiset
 >>> p = small_partition(CardMultiset(parse_cards("2H 3H 4H 5H 9C 9D 9S KS 7D")), STRAIGHT)
@@ -80,12 +81,9 @@ class _Entry(NamedTuple):
     meld: Meld | None  # the group itself (runs are joined first, then looked up)
 
 
-class _Answer(NamedTuple):
-    """The search's answer on some single copies."""
-
-    melds: tuple[Meld, ...]
-    used: tuple[int, ...]  # the card indices the melds take
-    gain: int  # the penalty they take out of the hand
+#: The search's answer on some single copies: the melds, the card indices they take, the penalty they take
+#: out of the hand (a plain tuple: the list path unpacks it in one specialised instruction).
+_Answer = tuple[tuple[Meld, ...], tuple[int, ...], int]
 
 
 class _Rows(NamedTuple):
@@ -338,7 +336,7 @@ def _search1(b: int, rows: _Table, pos_pens: tuple[int, ...]) -> _Answer:
     gain = _best1(b, sum_at(b, pos_pens), -1, rows, pos_pens, memo1)
     chosen = _path1(b, memo1, [])
     used = tuple(c for entry in chosen for c in entry.naturals)
-    return _Answer(tuple(_melds(chosen)), used, gain)
+    return tuple(_melds(chosen)), used, gain
 
 
 def _single(a: int, total: int, counts: list[int], table: _Rows, size: int) -> Partition:
@@ -348,8 +346,7 @@ def _single(a: int, total: int, counts: list[int], table: _Rows, size: int) -> P
     if not live:
         return counted_partition((), tuple(counts), size, total)
     found = table.pieces.get(live)
-    if found is None:
-        found = _search1(live, table.rows, table.pos_pens)
-    for c in found.used:
+    melds, used, gain = _search1(live, table.rows, table.pos_pens) if found is None else found
+    for c in used:
         counts[c] = 0
-    return counted_partition(found.melds, tuple(counts), size - len(found.used), total - found.gain)
+    return counted_partition(melds, tuple(counts), size - len(used), total - gain)
