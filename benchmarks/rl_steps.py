@@ -4,7 +4,9 @@
 up to 60%; this script plays the same steps so that ``valgrind --tool=callgrind``
 can count them instead. Count a run and a set-up-only run (``--steps 0``:
 the imports, the environment and one reset) and divide the difference by the
-steps; compare two commits with the same command::
+steps; compare two commits with the same command. ``--warm-up N`` plays N
+steps of other games first, in both runs, so that neither counts what only
+the first steps pay (lazy imports, first-time tables)::
 
     export PYTHONHASHSEED=0 OPENBLAS_NUM_THREADS=1
     valgrind --tool=callgrind --callgrind-out-file=run.out python benchmarks/rl_steps.py remik --steps 3000
@@ -26,6 +28,7 @@ of the ids played (the same on two commits that play the same moves).
 from __future__ import annotations
 
 import argparse
+import functools
 from typing import Any
 
 import numpy as np
@@ -41,14 +44,19 @@ from rummylib.simulation import simulation_rules
 
 TABLES = {"remik": (rl.REMIK, 4), "straight": (rl.STRAIGHT, 2)}
 PARTS = ("env", "engine", "observation", "mask", "pick")
+#: The warm-up's games are dealt from these seeds on (the measured ones from 0).
+WARM_SEED = 1_000_000
 
 
 def _mix(checksum: int, action_id: int) -> int:
     return (checksum * 31 + action_id) % 1_000_000_007
 
 
-def env_steps(rules: rl.Ruleset, players: int, steps: int) -> tuple[int, int, int]:
-    """``rl.py``'s PettingZoo loop (bool-view ids): steps, games and the checksum of the ids played."""
+def env_steps(rules: rl.Ruleset, players: int, steps: int, first: int = 0) -> tuple[int, int, int]:
+    """``rl.py``'s PettingZoo loop (bool-view ids): steps, games and the checksum of the ids played.
+
+    The games are dealt by ``reset(seed=first)``, ``reset(seed=first + 1)``, ...
+    """
     from rummylib.rl import env
 
     e = env(rules=rules, players=players)
@@ -56,7 +64,7 @@ def env_steps(rules: rl.Ruleset, players: int, steps: int) -> tuple[int, int, in
     rng = np.random.default_rng(0)
     done = game = checksum = 0
     while done < steps:
-        e.reset(seed=game)
+        e.reset(seed=first + game)
         game += 1
         for _agent in e.agent_iter():
             obs, _, termination, truncation, _ = e.last()
@@ -73,7 +81,7 @@ def env_steps(rules: rl.Ruleset, players: int, steps: int) -> tuple[int, int, in
     return done, game, checksum
 
 
-def part_steps(rules: rl.Ruleset, players: int, steps: int, part: str) -> tuple[int, int, int]:
+def part_steps(rules: rl.Ruleset, players: int, steps: int, part: str, first: int = 0) -> tuple[int, int, int]:
     """The same moves without the environment, with the pieces of its step up to ``part``."""
     level = PARTS.index(part)
     codec, observer = ActionCodec(rules, players), StateObserver(ObservationEncoder(rules, players), np)
@@ -81,7 +89,7 @@ def part_steps(rules: rl.Ruleset, players: int, steps: int, part: str) -> tuple[
     rng = np.random.default_rng(0)
     done = game = checksum = 0
     while done < steps:
-        state = new_game(rules, players, seed=engine_seed(np.random.default_rng(game)))  # the env's reset(seed=game)
+        state = new_game(rules, players, seed=engine_seed(np.random.default_rng(first + game)))  # reset(seed=...)
         game += 1
         while True:
             legal = codec._listed_by_id(state)
@@ -107,13 +115,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("table", choices=sorted(TABLES), help="remik with 4 players or straight with 2")
     parser.add_argument("--steps", type=int, default=3000, help="steps to play (0: the set-up only)")
     parser.add_argument("--part", choices=PARTS, default="env", help="the environment, or a part of its step")
+    parser.add_argument("--warm-up", type=int, default=0, help="steps of other games played first, in the set-up too")
     args = parser.parse_args(argv)
     base, players = TABLES[args.table]
     rules = simulation_rules(base)  # as rl.py: with a restock cap (R-D7)
-    if args.part == "env":
-        done, games, checksum = env_steps(rules, players, args.steps)
-    else:
-        done, games, checksum = part_steps(rules, players, args.steps, args.part)
+    play = env_steps if args.part == "env" else functools.partial(part_steps, part=args.part)
+    play(rules, players, args.warm_up, first=WARM_SEED)  # lazy imports and first-time tables, out of the count
+    done, games, checksum = play(rules, players, args.steps)
     print(f"{args.table} {args.part}: {done} steps, {games} games, checksum {checksum}")
 
 
