@@ -25,7 +25,7 @@ def test_apply_listed_is_apply_on_every_listed_action(name: str, players: int) -
     # the trusted path builds the same state as apply, knowledge of hands and stock included (R-H1, D4, D6).
     rules = WALK_RULES[name]
     kinds: set[type] = set()
-    states = 0
+    states = public = 0
     for seed in (1, 2):
         for state in walk(rules, players, seed, 250):
             for action in rl.legal_actions(state):
@@ -33,6 +33,9 @@ def test_apply_listed_is_apply_on_every_listed_action(name: str, players: int) -
                 assert fast == rl.apply(state, action)
                 assert repr(fast) == repr(rl.apply(state, action))
                 kinds.add(type(action))
+                public += isinstance(action, rl.DrawStock) and bool(state.round.known_stock)
             states += 1
     assert states > 200
     assert {rl.DrawStock, rl.TakeDiscard, rl.Discard, rl.LayMeld} <= kinds
+    if rules.restock_rule is rl.RestockRule.TURN_OVER:  # draws from a stock of public order (R-D6) among them
+        assert public > 50

@@ -18,7 +18,16 @@ from rummylib.engine._check import apply
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._known import _without, track
 from rummylib.engine._oblige import take_discard_round
-from rummylib.engine._state import GameState, evolve_game, evolve_round, table_meld
+from rummylib.engine._state import (
+    FRESH_TURN,
+    GameState,
+    Phase,
+    RoundState,
+    evolve_game,
+    evolve_round,
+    evolve_turn,
+    table_meld,
+)
 from rummylib.engine._turn import melded_turn
 
 __all__ = ["apply_listed"]
@@ -40,8 +49,10 @@ def apply_listed(state: GameState, action: Action) -> GameState:
         # R-D2, T7: the listing asked may_take_discard already. R-H1: everyone saw the card taken.
         seat = r.to_act
         known = replace(r.known_cards, seat, add_card(r.known_cards[seat], r.discard[-1]))
-        return evolve_game(state, round=evolve_round(take_discard_round(state.rules, r), known_cards=known))
+        return evolve_game(state, round=take_discard_round(state.rules, r, known))
     if type(action) is DrawStock:
+        if r.stock and r.known_stock:  # no refill, a stock of public order (R-D6): apply's draw and track's in one
+            return _drawn_public(state, r)
         after = _draw_stock(state, r, action)
         if not r.known_stock and after.round.restocks == r.restocks:
             return after  # no refill and no card of public order: track would keep it as it is (R-H1, D4, D6)
@@ -59,3 +70,26 @@ def apply_listed(state: GameState, action: Action) -> GameState:
             new = evolve_round(r, hands=replace(r.hands, seat, hand), table=table, turn=turn, known_cards=known)
             return evolve_game(state, round=new)
     return apply(state, action)
+
+
+def _drawn_public(state: GameState, r: RoundState) -> GameState:
+    """A stock draw (the stock not empty) with the stock's order public: ``track(state, action, _draw_stock(...))``.
+
+    R-H1, D6: a card drawn from the top of the public order is known to be in the hand from then on.
+    """
+    seat = r.to_act
+    stock, public, known = r.stock, r.known_stock, r.known_cards
+    card = stock[0]
+    if len(public) == len(stock):  # the whole stock's order is public: its top is the card drawn
+        known = replace(known, seat, add_card(known[seat], public[0]))
+        public = public[1:]
+    new = evolve_round(
+        r,
+        hands=replace(r.hands, seat, add_card(r.hands[seat], card)),
+        stock=stock[1:],
+        phase=Phase.PLAY,
+        turn=evolve_turn(FRESH_TURN, drawn=card),
+        known_cards=known,
+        known_stock=public,
+    )
+    return evolve_game(state, round=new)

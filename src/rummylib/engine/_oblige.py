@@ -356,8 +356,11 @@ def can_finish_turn(rules: Ruleset, r: RoundState) -> bool:
 # --- taking the discard (R-D2, T7) --------------------------------------------------------
 
 
-def take_discard_round(rules: Ruleset, r: RoundState) -> RoundState:
-    """The round after the player to act takes the top discard (the pile is not empty), unchecked."""
+def take_discard_round(rules: Ruleset, r: RoundState, known: tuple[CardMultiset, ...] | None = None) -> RoundState:
+    """The round after the player to act takes the top discard (the pile is not empty), unchecked.
+
+    ``known``: the public knowledge of hands after it (R-H1), if the caller tracks it (else ``r``'s).
+    """
     seat = r.to_act
     card = r.discard[-1]
     taken = None if rules.discard_taken_card else card
@@ -368,7 +371,9 @@ def take_discard_round(rules: Ruleset, r: RoundState) -> RoundState:
     else:
         turn = evolve_turn(FRESH_TURN, drawn=card, taken=taken)
     hands = replace(r.hands, seat, add_card(r.hands[seat], card))
-    return evolve_round(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn)
+    if known is None:
+        return evolve_round(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn)
+    return evolve_round(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn, known_cards=known)
 
 
 #: The last round asked whether its player may take the discard, and the answer (held, so its id stays its
