@@ -8,7 +8,7 @@ from typing import cast
 
 import attrs
 
-from rummylib.cards import Card, CardMultiset, OpenMultiset
+from rummylib.cards import Card
 from rummylib.rules import Ruleset
 from rummylib.solver._deadwood import by_deadwood, leftovers
 from rummylib.solver._laying import Laying
@@ -16,7 +16,7 @@ from rummylib.solver._leftover import laid_whole
 from rummylib.solver._lp import remembered
 from rummylib.solver._optimise import Found, optimise
 from rummylib.solver._priced import SCALE, Split, first_cover, fixed
-from rummylib.solver._results import OpenPartition, Partition, prepare
+from rummylib.solver._results import Partition, counted_partition, prepare
 from rummylib.solver._row_fits import RowFits, restrict
 from rummylib.solver._search import (
     NEG,
@@ -192,17 +192,7 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
         penalty = (packed >> PENALTY) - gain
     else:
         melds, penalty = (), packed >> PENALTY
-    left: OpenMultiset = OpenMultiset()  # as counted_partition, inline
-    left._counts = tuple(counts)
-    left._len = size
-    left._hash = None
-    left.__class__ = CardMultiset  # type: ignore[assignment]
-    new: OpenPartition = OpenPartition()
-    new.melds = melds
-    new.leftover = left
-    new.penalty = penalty
-    new.__class__ = Partition  # type: ignore[assignment]
-    return new
+    return counted_partition(melds, tuple(counts), size, penalty)
 
 
 def search_partition(hand: Iterable[Card], rules: Ruleset, settings: SearchSettings) -> Partition:
