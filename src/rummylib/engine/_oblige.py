@@ -371,9 +371,8 @@ def take_discard_round(rules: Ruleset, r: RoundState, known: tuple[CardMultiset,
     else:
         turn = evolve_turn(FRESH_TURN, drawn=card, taken=taken)
     hands = replace(r.hands, seat, add_card(r.hands[seat], card))
-    if known is None:
-        return evolve_round(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn)
-    return evolve_round(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn, known_cards=known)
+    known_cards = r.known_cards if known is None else known
+    return evolve_round(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn, known_cards=known_cards)
 
 
 #: The last round asked whether its player may take the discard, and the answer (held, so its id stays its
