@@ -31,9 +31,9 @@ from rummylib.solver._search import (
     shape_gain_penalty,
 )
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
-from rummylib.solver._small import _search1, small_partition
+from rummylib.solver._small import _live, _search1, small_partition
 from rummylib.solver._small_jokers import small_joker_partition
-from rummylib.solver._small_list import GROUPS, LAST, PENALTY, POSITION_BITS, RANK_ONES, RANK_TOPS, ZEROS, remember
+from rummylib.solver._small_list import LAST, PENALTY, POSITION_BITS, RANK_ONES, RANK_TOPS, ZEROS, remember
 from rummylib.solver._tables import Shape, Tables, build_melds, leftover, packed_counts, tables_for
 
 __all__ = ["best_partition", "search_partition"]
@@ -174,16 +174,12 @@ def best_partition(hand: Iterable[Card], rules: Ruleset) -> Partition:
     a = packed & POSITION_BITS
     if a.bit_count() != size:
         return _search(hand, rules, DEFAULT_SETTINGS)  # a joker (no bit), or a card twice (a carry)
-    # The live cards, as _small._live, from the packed fields: a bit at the lowest card of each run of three
-    # (ace low), bit 2 of each rank's nibble held in three suits (no carry: the cards are distinct), the
-    # suits holding Q, K and A.
-    runs = a & (a >> 4) & (a >> 8)
-    groups = (packed + RANK_ONES) & RANK_TOPS
-    tops = ace_high and (a >> 44) & (a >> 48) & a & 15
-    if runs or groups or tops:  # something perhaps to meld
-        live = runs | runs << 4 | runs << 8 | a & (groups >> GROUPS) * 15
-        if tops:
-            live |= tops | tops << 44 | tops << 48
+    if (
+        a & (a >> 4) & (a >> 8)  # a run of three (ace low), ...
+        or (packed + RANK_ONES) & RANK_TOPS  # ... a rank in three suits (no carry: the cards are distinct) ...
+        or (ace_high and (a >> 44) & (a >> 48) & a & 15)  # ... or a Q-K-A run: perhaps something to meld
+    ):
+        live = _live(a, ace_high)
         found = pieces.get(live)
         melds, used, gain = _search1(live, table.rows, table.pos_pens) if found is None else found
         for i in used:

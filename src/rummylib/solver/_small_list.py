@@ -27,7 +27,7 @@ from rummylib.solver._search import card_penalties
 from rummylib.solver._settings import DEFAULT_SETTINGS
 from rummylib.solver._small import _BIT, _NIBBLES, _ROWS, _Answer, _Rows
 
-__all__ = ["GROUPS", "LAST", "PENALTY", "POSITION_BITS", "RANK_ONES", "RANK_TOPS", "ZEROS", "Last", "remember"]
+__all__ = ["LAST", "PENALTY", "POSITION_BITS", "RANK_ONES", "RANK_TOPS", "ZEROS", "Last", "remember"]
 
 #: A list of cards is read by summing one int per card (:data:`_PACKS`), fields from the low bits up:
 #:
@@ -43,8 +43,6 @@ POSITION_BITS = (1 << 52) - 1
 #: One in each rank's nibble, and bit 2 of each: set in (count + 1) when the rank is held in 3 or 4 suits.
 RANK_ONES = _NIBBLES << _RANKS
 RANK_TOPS = _NIBBLES << (_RANKS + 2)
-#: Shifts those bits 2 down to bit 0 of each rank's nibble of search positions.
-GROUPS = _RANKS + 2
 #: The counts of no card, copied per list (``[*ZEROS]``: a little sooner than ``[0] * 53``).
 ZEROS = [0] * 53
 
