@@ -11,7 +11,9 @@
 
 from __future__ import annotations
 
+import pickle
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -20,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummylib as rl
+from rummylib._trusted import builder, evolver
 from rummylib.engine import GameState, RoundState, TableMeld, TurnState
 from rummylib.engine._complete import card_bound
 from rummylib.engine._state import evolve_game, evolve_round, evolve_turn, table_meld
@@ -77,6 +80,41 @@ def test_trusted_copies_equal_attrs_evolve() -> None:
     meld = rl.make_meld(rl.parse_cards("5H 6H 7H"), rl.REMIK)
     assert table_meld(meld=meld, owner=1) == TableMeld(meld, 1)
     assert type(evolve_round(r)) is RoundState
+
+
+def test_trusted_values_are_exactly_the_frozen_class() -> None:
+    # The trusted path fills an "open twin" by plain assignment, then switches its class: the value
+    # must end up exactly the frozen class, with every slot set, frozen, hashable and picklable.
+    state = _walk(rl.REMIK, 4, 5, 60)[-1]
+    r = state.round
+    made: list[Any] = [
+        evolve_game(state),
+        evolve_round(r, to_act=(r.to_act + 1) % 4),
+        evolve_turn(r.turn, laid=True),
+        table_meld(meld=rl.make_meld(rl.parse_cards("5H 6H 7H"), rl.REMIK), owner=1),
+        rl.view(state, r.to_act),
+    ]
+    classes: tuple[Any, ...] = (GameState, RoundState, TurnState, TableMeld, rl.PlayerView)
+    for value, cls in zip(made, classes):
+        assert type(value) is cls
+        for field in attrs.fields(cls):
+            getattr(value, field.name)  # every slot is set
+        assert _public_copy(value) == value
+        assert hash(value) == hash(_public_copy(value))
+        assert pickle.loads(pickle.dumps(value)) == value
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            value.__setattr__(attrs.fields(cls)[0].name, None)
+
+
+def test_trusted_path_refuses_a_class_without_slots() -> None:
+    @attrs.frozen(slots=False)
+    class Loose:
+        x: int
+
+    with pytest.raises(TypeError, match="not a slot"):
+        builder(Loose)
+    with pytest.raises(TypeError, match="not a slot"):
+        evolver(Loose)
 
 
 def test_public_constructors_still_check_every_field() -> None:

@@ -8,8 +8,9 @@ re-checking it on every move is pure cost: ``attrs.evolve`` with the checks
 takes about ten times as long as setting the slots.
 
 :func:`evolver` and :func:`builder` generate, once per class, a function that
-fills the slots of a new instance directly (``object.__new__`` and the slot
-descriptors), with no converter, validator or ``__attrs_post_init__``. They are
+fills the slots of a new instance directly (plain assignments to an "open
+twin" of the class, which then becomes the class itself: see
+:func:`_open_twin`), with no converter, validator or ``__attrs_post_init__``. They are
 for engine code that already holds checked values; nothing public reaches
 them with outside input.
 """
@@ -26,11 +27,34 @@ __all__ = ["builder", "evolver"]
 T = TypeVar("T")
 
 
-def _slot_setters(cls: type) -> tuple[tuple[str, ...], dict[str, Any]]:
+def _open_twin(cls: type) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The field names of ``cls`` and a namespace holding its open twin (``_open``) and the class itself.
+
+    The twin is a subclass that adds no slot and has ``object``'s own
+    ``__setattr__`` and ``__delattr__``: a generated function fills a new
+    twin by plain assignments (one specialised instruction each, where a call
+    of a slot's ``__set__`` from Python is a generic call, several times the
+    cost), then sets ``__class__`` to ``cls``. The layouts are the same, so
+    CPython allows the switch, and the value is from then on exactly a ``cls``
+    (frozen again: attrs' ``__setattr__``).
+    """
     names = tuple(a.name for a in attrs.fields(cls))
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_missing": object()}
-    for i, name in enumerate(names):
-        namespace[f"_set{i}"] = getattr(cls, name).__set__  # the slot's member descriptor
+    for name in names:
+        if type(getattr(cls, name, None)).__name__ != "member_descriptor":
+            msg = f"{cls.__name__}.{name} is not a slot: the trusted path needs a slotted attrs class"
+            raise TypeError(msg)
+    twin = type(
+        f"_Open{cls.__name__}",
+        (cls,),
+        {
+            "__slots__": (),
+            "__init__": object.__init__,
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+            "__module__": cls.__module__,
+        },
+    )
+    namespace: dict[str, Any] = {"_new": object.__new__, "_open": twin, "_cls": cls, "_missing": object()}
     return names, namespace
 
 
@@ -40,10 +64,10 @@ def evolver(cls: type[T]) -> Callable[..., T]:
     Raises:
         TypeError: ``cls`` is not a slotted attrs class.
     """
-    names, namespace = _slot_setters(cls)
+    names, namespace = _open_twin(cls)
     params = ", ".join(f"{n}=_missing" for n in names)
-    body = "".join(f"    _set{i}(o, obj.{n} if {n} is _missing else {n})\n" for i, n in enumerate(names))
-    source = f"def evolve(obj, *, {params}):\n    o = _new(_cls)\n{body}    return o\n"
+    body = "".join(f"    o.{n} = obj.{n} if {n} is _missing else {n}\n" for n in names)
+    source = f"def evolve(obj, *, {params}):\n    o = _new(_open)\n{body}    o.__class__ = _cls\n    return o\n"
     exec(source, namespace)  # generated from the class's own field names
     return namespace["evolve"]  # type: ignore[no-any-return]
 
@@ -57,9 +81,9 @@ def builder(cls: type[T]) -> Callable[..., T]:
     Raises:
         TypeError: ``cls`` is not a slotted attrs class.
     """
-    names, namespace = _slot_setters(cls)
+    names, namespace = _open_twin(cls)
     params = ", ".join(names)
-    body = "".join(f"    _set{i}(o, {n})\n" for i, n in enumerate(names))
-    source = f"def build(*, {params}):\n    o = _new(_cls)\n{body}    return o\n"
+    body = "".join(f"    o.{n} = {n}\n" for n in names)
+    source = f"def build(*, {params}):\n    o = _new(_open)\n{body}    o.__class__ = _cls\n    return o\n"
     exec(source, namespace)  # generated from the class's own field names
     return namespace["build"]  # type: ignore[no-any-return]

@@ -156,16 +156,26 @@ _trusted_view = builder(PlayerView)
 _STANDINGS: dict[tuple[object, ...], tuple[Ruleset, Standings]] = {}
 
 
+#: The last totals, results and rules asked of and their standings (held: their ids stay their own).
+_LAST_STANDINGS: list[object] = [None, None, None, None]
+
+
 def _standings(state: GameState) -> Standings:
-    # The standings change only when a round ends; every view of a round shares them.
+    # The standings change only when a round ends; every view of a round shares them, and every state of a
+    # round holds the same totals and results objects: first the last answer, then the table by value.
+    last = _LAST_STANDINGS
+    if last[0] is state.totals and last[1] is state.results and last[2] is state.rules:
+        return last[3]  # type: ignore[return-value]
     key = (id(state.rules), state.totals, len(state.results))
     found = _STANDINGS.get(key)
     if found is not None and found[0] is state.rules:
-        return found[1]
-    if len(_STANDINGS) >= 64:
-        _STANDINGS.clear()
-    table = state.standings
-    _STANDINGS[key] = (state.rules, table)
+        table = found[1]
+    else:
+        if len(_STANDINGS) >= 64:
+            _STANDINGS.clear()
+        table = state.standings
+        _STANDINGS[key] = (state.rules, table)
+    last[:] = [state.totals, state.results, state.rules, table]
     return table
 
 
