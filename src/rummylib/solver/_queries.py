@@ -15,6 +15,7 @@ immutable counts and the ruleset.
 from __future__ import annotations
 
 import itertools
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from rummylib._card import CARDS
@@ -383,11 +384,15 @@ def hand_candidates(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate,
     return _entry(counts, rules)[1]
 
 
+#: A candidate's opening points (``Candidate.points``), read in C by ``sorted``.
+_POINTS: Final = itemgetter(2)
+
+
 def sorted_by_points(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate, ...]:
     """:func:`hand_candidates`, most opening points first (ties in find_melds' order)."""
     rules_, found, ordered = _entry(counts, rules)
     if ordered is None:
-        ordered = tuple(sorted(found, key=lambda c: -c.points))
+        ordered = tuple(sorted(found, key=_POINTS, reverse=True))  # stable: ties keep find_melds' order
         _CACHE[(id(rules), counts)] = (rules_, found, ordered)
     return ordered
 
