@@ -212,10 +212,11 @@ class CardMultiset:
     @classmethod
     def _trusted(cls, counts: tuple[int, ...], size: int | None = None) -> CardMultiset:
         """Build from counts (totalling ``size``, if given) the caller has computed correctly (no checks; internal)."""
-        new = _NEW(cls)
-        _SET_COUNTS(new, counts)
-        _SET_LEN(new, sum(counts) if size is None else size)
-        _SET_HASH(new, None)
+        new: OpenMultiset = _NEW(OpenMultiset)  # plain assignments, then the class (see OpenMultiset)
+        new._counts = counts
+        new._len = sum(counts) if size is None else size
+        new._hash = None
+        new.__class__ = cls  # type: ignore[assignment]
         return new
 
     @property
