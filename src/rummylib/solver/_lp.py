@@ -68,6 +68,8 @@ def solve_lp(
     gains: Sequence[float],
     capacity: Sequence[int],
     max_iter: int | None = None,
+    *,
+    canonical: tuple[Sequence[int], Sequence[tuple[float, ...]]] | None = None,
 ) -> tuple[list[float], list[float]]:
     """Optimal (or, after ``max_iter`` pivots, the last) dual prices and primal values of ``max g.x, A x <= b``.
 
@@ -75,6 +77,13 @@ def solve_lp(
     the last few programmes are kept and an identical programme asked again
     (the same input searched within a larger budget, ``_opening``) gets them
     at once: the same prices, none of the pivots.
+
+    With ``canonical`` (a label per row and a key per column, each distinct),
+    the programme is solved with its rows sorted by label and its columns by
+    key, and the answers are put back in the caller's order: the same
+    programme written in another order (the same input searched in another
+    order, ``_opening``) is then the same programme to the simplex, which
+    returns the same vertex, and within :func:`remembered` the kept answer.
 
     Args:
         columns: per column, its non-zero entries as ``(row, coefficient)``
@@ -90,8 +99,25 @@ def solve_lp(
         values (of a slightly perturbed ``b``) say which melds the relaxation
         uses, a good order to try them in.
     """
-    prices, used, _ = _solved(columns, gains, capacity, max_iter)
-    return list(prices), list(used)
+    if canonical is None:
+        prices, used, _ = _solved(columns, gains, capacity, max_iter)
+        return list(prices), list(used)
+    labels, keys = canonical
+    rows = sorted(range(len(capacity)), key=labels.__getitem__)
+    row_at = [0] * len(rows)
+    for new, row in enumerate(rows):
+        row_at[row] = new
+    order = sorted(range(len(columns)), key=keys.__getitem__)
+    prices, used, _ = _solved(
+        [tuple(sorted((row_at[i], a) for i, a in columns[k])) for k in order],
+        [gains[k] for k in order],
+        [capacity[row] for row in rows],
+        max_iter,
+    )
+    back = [0.0] * len(columns)
+    for new, k in enumerate(order):
+        back[k] = used[new]
+    return [prices[row_at[i]] for i in range(len(rows))], back
 
 
 def _solved(
