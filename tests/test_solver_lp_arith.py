@@ -20,17 +20,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummylib import REMIK, CardMultiset, best_opening, best_partition, deck
-from rummylib.solver import _lp, _priced, _simplex
+from rummylib.solver import _lp, _priced
 from rummylib.solver._lp import solve_lp
 
 
-class _PlainSimplex(_simplex._Simplex):
+class _PlainSimplex(_lp._Simplex):
     """The simplex with the plain dense loops (the reference)."""
 
     def entering(self) -> tuple[int, float]:
         columns, gains, y = self.columns, self.gains, self.y
         n = len(columns)
-        best = _simplex._TOL
+        best = _lp._TOL
         enter = -1
         k = self.start
         seen = 0
@@ -45,7 +45,7 @@ class _PlainSimplex(_simplex._Simplex):
             k += 1
             if k == n:
                 k = 0
-            if enter >= 0 and seen >= _simplex._WINDOW:
+            if enter >= 0 and seen >= _lp._WINDOW:
                 break
         self.start = k
         if seen >= n:
@@ -154,9 +154,7 @@ def test_the_solvers_programmes_give_the_plain_loops_bits() -> None:
 
 
 def test_a_programme_asked_again_gets_the_same_answer() -> None:
-    # The kept answers of solve_lp: bit for bit the first's, and lists of the caller's own; a
-    # fresh solve (not started from the basis of the same programme with other gains) gets
-    # prices of the same value (an optimum), if not the same vertex.
+    # The kept answers of solve_lp: bit for bit those of a fresh solve, and lists of the caller's own.
     hand = CardMultiset(random.Random(5).sample(list(deck(REMIK)), 60))
     calls: list[tuple[list[float], list[float]]] = []
 
@@ -168,12 +166,11 @@ def test_a_programme_asked_again_gets_the_same_answer() -> None:
     ) -> tuple[list[float], list[float]]:
         first = solve_lp(columns, gains, capacity, canonical=canonical)
         again = solve_lp(columns, gains, capacity, canonical=canonical)
-        with mock.patch.object(_lp._KEPT, "solved", {}), mock.patch.object(_lp._KEPT, "optimal", {}):
+        with mock.patch.object(_lp._KEPT, "solved", {}):
             fresh = solve_lp(columns, gains, capacity, canonical=canonical)
         assert first is not again and first[0] is not again[0] and first[1] is not again[1]
-        assert _bits(again[0]) == _bits(first[0]) and _bits(again[1]) == _bits(first[1])
-        value = sum(p * b for p, b in zip(first[0], capacity))
-        assert abs(sum(p * b for p, b in zip(fresh[0], capacity)) - value) <= 1e-6 * max(1.0, value)
+        for answer in (again, fresh):
+            assert _bits(answer[0]) == _bits(first[0]) and _bits(answer[1]) == _bits(first[1])
         calls.append(first)
         return first
 
@@ -190,16 +187,13 @@ def test_a_programme_in_another_order_is_the_same_programme() -> None:
     # shuffled (the input searched in another order), gets the same prices and column
     # values, each in the caller's order, and within remembered() without a second solve.
     hand = CardMultiset(random.Random(5).sample(list(deck(REMIK)), 60))
-    Canonical = tuple[Sequence[int], Sequence[tuple[float, ...]]]
-    programmes: list[
-        tuple[Sequence[tuple[tuple[int, int], ...]], Sequence[float], Sequence[int], Canonical | None]
-    ] = []
+    programmes: list[tuple[object, ...]] = []
 
     def record(
         columns: Sequence[tuple[tuple[int, int], ...]],
         gains: Sequence[float],
         capacity: Sequence[int],
-        canonical: Canonical | None = None,
+        canonical: tuple[Sequence[int], Sequence[tuple[float, ...]]] | None = None,
     ) -> tuple[list[float], list[float]]:
         programmes.append((columns, gains, capacity, canonical))
         return solve_lp(columns, gains, capacity, canonical=canonical)
@@ -207,7 +201,7 @@ def test_a_programme_in_another_order_is_the_same_programme() -> None:
     with mock.patch.object(_priced, "solve_lp", record):
         best_opening(hand, REMIK)
     columns, gains, capacity, canonical = programmes[0]
-    assert canonical is not None
+    assert isinstance(canonical, tuple)
     labels, keys = canonical
     m, n = len(capacity), len(columns)
     rows, cols = list(range(m)), list(range(n))

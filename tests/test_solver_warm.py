@@ -12,12 +12,11 @@ from hypothesis import strategies as st
 
 from rummylib import REMIK, STRAIGHT, Ruleset, best_opening
 from rummylib.solver._leftover import Constrained, Laid, _laid_split
-from rummylib.solver._lp import Warm, remembered, solve_lp
+from rummylib.solver._lp import Warm, _Simplex, remembered, solve_lp
 from rummylib.solver._opening_objective import opening_rows, scales
 from rummylib.solver._opening_objective import points_split as opening_split
 from rummylib.solver._priced import SCALE, Relaxed, tightened
 from rummylib.solver._search import NEG, Cover, pack
-from rummylib.solver._simplex import _Simplex
 from rummylib.solver._tables import tables_for
 
 PROGRAMME = st.integers(1, 8).flatmap(
@@ -198,51 +197,3 @@ def test_dual_ratio_test_is_the_loop_of_each_column_on_large_inputs(size: int, s
         checked = best_opening(hand, REMIK)
     assert checked == plain
     assert seen[0] > 0
-
-
-@settings(max_examples=examples(300), deadline=None)
-@given(PROGRAMME, st.lists(st.integers(0, 30), min_size=25, max_size=25))
-def test_a_programme_with_other_gains_starts_from_the_kept_basis(
-    case: tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]], other: list[int]
-) -> None:
-    # Within remembered(), the same columns and capacity with other gains (a dive's
-    # tie-breaks beside the points priced) start the primal simplex from the first
-    # programme's optimal basis: the optimum of a cold solve, both sides.
-    raw, gains, capacity, _ = case
-    columns = [tuple(c) for c in raw]
-    first, second = [float(g) for g in gains[: len(columns)]], [float(g) for g in other[: len(columns)]]
-    cold_prices, _ = solve_lp(columns, second, capacity)
-    cold = sum(p * b for p, b in zip(cold_prices, capacity))
-    with remembered():
-        solve_lp(columns, first, capacity)
-        prices, used = solve_lp(columns, second, capacity)
-    assert all(p > -1e-6 for p in prices) and all(u > -1e-6 for u in used)
-    for column, gain in zip(columns, second):
-        assert sum(prices[i] * a for i, a in column) >= gain - 1e-6
-    for row, cap in enumerate(capacity):
-        assert sum(u * a for u, column in zip(used, columns) for i, a in column if i == row) <= cap + 1e-5
-    assert abs(sum(p * b for p, b in zip(prices, capacity)) - cold) < 1e-5
-    assert abs(sum(u * g for u, g in zip(used, second)) - cold) < 1e-5
-
-
-def test_a_programme_priced_anew_starts_where_the_first_pricing_ended() -> None:
-    # 80 cards priced by points, then by points and a bonus per card laid (the leftover
-    # decomposition's gains): one programme but for its gains, so within remembered() the
-    # second starts from the first's optimal basis and takes a few pivots, not hundreds.
-    hand = dealt(REMIK, 80, 7001)
-    tables = tables_for(hand.counts, hand.jokers, REMIK)
-    tables, rows, _, potential = opening_rows(REMIK, tables)
-    cover = Cover(tables, rows, potential)
-    x = cover.restrict(pack(hand.counts, tables), hand.jokers)
-    pivots = [0]
-    real = _Simplex.pivot
-
-    def counted(tableau: _Simplex, enter: int, reduced: float) -> bool:
-        pivots[0] += 1
-        return real(tableau, enter, reduced)
-
-    with remembered(), mock.patch.object(_Simplex, "pivot", counted):
-        tightened(cover, tables, x, hand.jokers, opening_split(REMIK), 1)
-        cold = pivots[0]
-        tightened(cover, tables, x, hand.jokers, _laid_split(scales(REMIK)[3]), 1)
-    assert cold > 50 and pivots[0] - cold < cold // 4
