@@ -20,17 +20,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummylib import REMIK, CardMultiset, best_opening, best_partition, deck
-from rummylib.solver import _lp, _priced
+from rummylib.solver import _lp, _priced, _simplex
 from rummylib.solver._lp import solve_lp
 
 
-class _PlainSimplex(_lp._Simplex):
+class _PlainSimplex(_simplex._Simplex):
     """The simplex with the plain dense loops (the reference)."""
 
     def entering(self) -> tuple[int, float]:
         columns, gains, y = self.columns, self.gains, self.y
         n = len(columns)
-        best = _lp._TOL
+        best = _simplex._TOL
         enter = -1
         k = self.start
         seen = 0
@@ -45,7 +45,7 @@ class _PlainSimplex(_lp._Simplex):
             k += 1
             if k == n:
                 k = 0
-            if enter >= 0 and seen >= _lp._WINDOW:
+            if enter >= 0 and seen >= _simplex._WINDOW:
                 break
         self.start = k
         if seen >= n:
@@ -187,13 +187,16 @@ def test_a_programme_in_another_order_is_the_same_programme() -> None:
     # shuffled (the input searched in another order), gets the same prices and column
     # values, each in the caller's order, and within remembered() without a second solve.
     hand = CardMultiset(random.Random(5).sample(list(deck(REMIK)), 60))
-    programmes: list[tuple[object, ...]] = []
+    Canonical = tuple[Sequence[int], Sequence[tuple[float, ...]]]
+    programmes: list[
+        tuple[Sequence[tuple[tuple[int, int], ...]], Sequence[float], Sequence[int], Canonical | None]
+    ] = []
 
     def record(
         columns: Sequence[tuple[tuple[int, int], ...]],
         gains: Sequence[float],
         capacity: Sequence[int],
-        canonical: tuple[Sequence[int], Sequence[tuple[float, ...]]] | None = None,
+        canonical: Canonical | None = None,
     ) -> tuple[list[float], list[float]]:
         programmes.append((columns, gains, capacity, canonical))
         return solve_lp(columns, gains, capacity, canonical=canonical)
@@ -201,7 +204,7 @@ def test_a_programme_in_another_order_is_the_same_programme() -> None:
     with mock.patch.object(_priced, "solve_lp", record):
         best_opening(hand, REMIK)
     columns, gains, capacity, canonical = programmes[0]
-    assert isinstance(canonical, tuple)
+    assert canonical is not None
     labels, keys = canonical
     m, n = len(capacity), len(columns)
     rows, cols = list(range(m)), list(range(n))

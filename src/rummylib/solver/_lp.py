@@ -42,8 +42,6 @@ class _Kept(threading.local):
         self.solved: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...], _Simplex | None]] | None = (
             None
         )
-        #: The optimal tableau last found of each programme (its columns and capacity), whatever its gains.
-        self.optimal: dict[tuple[object, ...], _Simplex] = {}
 
 
 _KEPT = _Kept()
@@ -52,13 +50,13 @@ _KEPT = _Kept()
 @contextmanager
 def remembered() -> Iterator[None]:
     """Within it, :func:`solve_lp` keeps the answers of its last few programmes (none once it ends)."""
-    outer, optimal = _KEPT.solved, _KEPT.optimal
+    outer = _KEPT.solved
     if outer is None:
-        _KEPT.solved, _KEPT.optimal = {}, {}
+        _KEPT.solved = {}
     try:
         yield
     finally:
-        _KEPT.solved, _KEPT.optimal = outer, optimal
+        _KEPT.solved = outer
 
 
 def solve_lp(
@@ -128,21 +126,13 @@ def _solved(
     solved = _KEPT.solved
     if solved is None:
         return _solve(columns, gains, capacity, max_iter)
-    program = (_Simplex, tuple(columns), tuple(capacity), max_iter)  # the simplex too (tests swap it)
-    key = (*program, tuple(gains))
+    key = (_Simplex, tuple(columns), tuple(gains), tuple(capacity), max_iter)  # the simplex too (tests swap it)
     known = solved.get(key)
     if known is None:
-        # The same programme with other gains (a dive's tie-breaks beside the points priced):
-        # its optimal basis stays feasible, so the primal simplex goes on from it.
-        start = _KEPT.optimal.get(program)
-        known = _solve(columns, gains, capacity, max_iter, start)
+        known = _solve(columns, gains, capacity, max_iter)
         if len(solved) >= _SOLVED_MOST:
             solved.pop(next(iter(solved)), None)
         solved[key] = known
-        if known[2] is not None:
-            if len(_KEPT.optimal) >= _SOLVED_MOST:
-                _KEPT.optimal.pop(next(iter(_KEPT.optimal)), None)
-            _KEPT.optimal[program] = known[2]
     return known
 
 
@@ -151,14 +141,11 @@ def _solve(
     gains: Sequence[float],
     capacity: Sequence[int],
     max_iter: int | None,
-    start: _Simplex | None = None,
 ) -> tuple[tuple[float, ...], tuple[float, ...], _Simplex | None]:
     """:func:`solve_lp` without the kept answers (tuples: they are shared), and the final tableau.
 
     The tableau is returned only where the simplex ended at an optimum (no
-    column may enter), the start :class:`Warm` needs; else ``None``. ``start``:
-    the optimal tableau of the same programme with other gains (shared, never
-    changed), whose basis the primal simplex starts from.
+    column may enter), the start :class:`Warm` needs; else ``None``.
     """
     m = len(capacity)
     n = len(columns)
@@ -166,8 +153,7 @@ def _solve(
     top = max(gains, default=0.0)
     if top <= 0:
         return (0.0,) * m, (0.0,) * n, None
-    scaled = [g / top for g in gains]
-    tableau = _Simplex(columns, scaled, capacity) if start is None else start.regained(scaled)
+    tableau = _Simplex(columns, [g / top for g in gains], capacity)
     optimal = tableau.primal_pass(20 * m + 200 if max_iter is None else max_iter)
     return tuple(v * top for v in tableau.y), tuple(tableau.values()), tableau if optimal else None
 

@@ -291,7 +291,6 @@ class Relaxed:
             potential = _checked(self.tables, j, self.split, program, prices, 0.0)
             return Cover(self.tables, cover.rows, potential, cover.settings, fine=self.split.fine, scale=SCALE), False
         search = _potential(cover, self.tables, j, self.split, kind, program, prices, [used[k] for k in fit], 0.0)
-        search.relaxed_part = True
         return search, True
 
 
@@ -377,30 +376,23 @@ def _dive(
     relaxation uses whole (or, if none, the one it uses most); after ``rounds``
     rounds, or once the programme is small, the exact search (within
     ``budget`` memoised states) covers the rest. A heuristic: the cover is a
-    starting point that the exact search must still prove best. A part of an
-    input priced from the whole's basis (``Cover.relaxed_part``, see
-    :meth:`Relaxed.advance`) reads its first round's answer from that pricing,
-    whose programme it is but for the tie-breaks in the gains: measured, 70 cards
-    of seed 175 of ``worst.py`` solved seven such programmes cold, one per card
-    left out (``_keep``), about 0.15 s. Other covers solve their programme, its
-    columns in the order of the pricing relaxation's use (:func:`_canonical`).
+    starting point that the exact search must still prove best. Its programmes
+    are solved with their columns in the order of the pricing relaxation's use
+    (:func:`_canonical`), the most used first.
     """
     gained = 0
     chosen: list[Shape] = []
-    for round_ in range(rounds):
+    for _ in range(rounds):
         if not wants_lp(cards_in(x, cover.w, cover.field) + j, cover.settings):
             break
         rowof, capacity, columns, gains, entries = _program(cover, tables, x, j)
         if not columns:
             break
-        if round_ == 0 and cover.relaxed_part and not need >> 1:
-            used = [cover.relaxed_use.get(entry.shape, 0.0) for entry in entries]
-        else:
-            if need >> 1:  # leave room for the cards to keep (see tightened)
-                capacity = [*capacity, sum(capacity) - (need >> 1)]
-                columns = [(*col, (len(capacity) - 1, sum(n for _, n in col))) for col in columns]
-            order = _canonical(tables, rowof, entries, bool(need >> 1), cover.relaxed_use)
-            _, used = solve_lp(columns, [float(g) for g in gains], capacity, canonical=order)
+        if need >> 1:  # leave room for the cards to keep (see tightened)
+            capacity = [*capacity, sum(capacity) - (need >> 1)]
+            columns = [(*col, (len(capacity) - 1, sum(n for _, n in col))) for col in columns]
+        order = _canonical(tables, rowof, entries, bool(need >> 1), cover.relaxed_use)
+        _, used = solve_lp(columns, [float(g) for g in gains], capacity, canonical=order)
         picks = [(entry, int(u + 1e-6)) for entry, u in zip(entries, used) if u >= 1 - 1e-6]
         if not picks:
             best = max(range(len(used)), key=used.__getitem__)

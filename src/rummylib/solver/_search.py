@@ -153,10 +153,8 @@ class Cover:
         self.capped = False
         self.keep_rest = 0
         #: What the relaxation that priced this search uses of each shape (empty: none, see
-        #: _priced.tightened): the order a dive from it solves its programme in, or, where
-        #: ``relaxed_part`` (priced from a larger input's basis), the dive's first answer.
+        #: _priced.tightened): the order a dive from it solves its programme in.
         self.relaxed_use: dict[Shape, float] = {}
-        self.relaxed_part = False
 
     def full(self) -> None:
         """The memo reached :attr:`limit`: start it over, or end a trial search."""

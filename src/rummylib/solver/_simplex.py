@@ -9,7 +9,6 @@ dense update's arithmetic, operation for operation (see
 from __future__ import annotations
 
 from collections.abc import Sequence
-from copy import copy
 
 __all__ = ["_Simplex", "_perturbed"]
 
@@ -67,16 +66,6 @@ class _Simplex:
         self.start = 0
         #: Dual simplex steps taken since :meth:`Warm.start` (:meth:`Warm.resume` stops at its cap).
         self.spent = 0
-
-    def regained(self, gains: list[float]) -> _Simplex:
-        """A copy of this tableau with other ``gains``: its basis (primal feasible), and the prices it gives them."""
-        tableau = copy(self)
-        tableau.gains = gains
-        tableau.basis, tableau.slacks, tableau.xb = self.basis[:], self.slacks[:], self.xb[:]
-        tableau.binv = [row[:] for row in self.binv]
-        cost = [gains[k] if k >= 0 else 0.0 for k in self.basis]
-        tableau.y = [sum(c * row[i] for c, row in zip(cost, self.binv)) for i in range(len(self.y))]
-        return tableau
 
     def entering(self) -> tuple[int, float]:
         """The column (``n + i`` for slack ``i``) to enter and its reduced cost; ``-1`` at an optimum.
