@@ -22,6 +22,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from copy import copy
+from itertools import pairwise
 from operator import mul
 
 from rummylib.solver._simplex import _perturbed, _Simplex
@@ -75,11 +76,13 @@ def solve_lp(
     at once: the same prices, none of the pivots.
 
     With ``canonical`` (a label per row and a key per column, each distinct),
-    the programme is solved with its rows sorted by label and its columns by
-    key, and the answers are put back in the caller's order: the same
-    programme written in another order (the same input searched in another
-    order, ``_opening``) is then the same programme to the simplex, which
-    returns the same vertex, and within :func:`remembered` the kept answer.
+    the programme is solved with its rows sorted by label, its columns by key
+    and each column's terms by row, and the answers are put back in the
+    caller's order: the same programme written in another order (the same
+    input searched in another order, ``_opening``) is then the same programme
+    to the simplex, which returns the same vertex, and within
+    :func:`remembered` the kept answer. Rows and columns already in that order
+    are taken as they are (each column's terms are then the caller's order).
 
     Args:
         columns: per column, its non-zero entries as ``(row, coefficient)``
@@ -95,7 +98,7 @@ def solve_lp(
         values (of a slightly perturbed ``b``) say which melds the relaxation
         uses, a good order to try them in.
     """
-    if canonical is None:
+    if canonical is None or _in_order(*canonical):
         prices, used, _ = _solved(columns, gains, capacity, max_iter)
         return list(prices), list(used)
     labels, keys = canonical
@@ -134,6 +137,11 @@ def _solved(
             solved.pop(next(iter(solved)), None)
         solved[key] = known
     return known
+
+
+def _in_order(labels: Sequence[int], keys: Sequence[tuple[float, ...]]) -> bool:
+    """Whether the rows and the columns are in their canonical order already (the common call: no copy)."""
+    return all(a < b for a, b in pairwise(labels)) and all(a < b for a, b in pairwise(keys))
 
 
 def _solve(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import ceil
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from rummylib.solver._hunt import hunt
 from rummylib.solver._lp import Warm, solve_lp
@@ -95,7 +95,7 @@ def _program(
 
 
 def _canonical(
-    tables: Tables, rowof: dict[int, int], entries: list[Entry], keep: bool, use: dict[Shape, float] | None = None
+    tables: Tables, rowof: dict[int, int], entries: list[Entry], keep: bool, use: dict[int, float] | None = None
 ) -> tuple[list[int], list[tuple[float, ...]]]:
     """The order :func:`~rummylib.solver._lp.solve_lp` solves a programme of :func:`_program` in, whatever the search's.
 
@@ -107,6 +107,7 @@ def _canonical(
     one input in several orders (``_opening``) then solve one programme, not one
     per order, and get the same prices (measured: 70 cards of seed 175 of
     ``worst.py`` solved 15 programmes, of which 7 repeated in another order).
+    Each shape's key is kept in ``tables`` (by ``id``: the tables hold the shapes).
     """
     labels = [0] * (len(rowof) + 1 + keep)
     for position, row in rowof.items():
@@ -114,12 +115,18 @@ def _canonical(
     labels[len(rowof)] = 52
     if keep:
         labels[-1] = 53
-    keys = []
+    known = tables.extra.get("canonical")
+    if not isinstance(known, dict):
+        known = tables.extra["canonical"] = {}
+    shape_keys = cast(dict[int, tuple[int, ...]], known)
+    keys: list[tuple[float, ...]] = []
     for entry in entries:
         shape = entry.shape
-        low = min(POS[c] for c in shape.naturals)
-        first = 0.0 if use is None else -use.get(shape, 0.0)
-        keys.append((low, first, -shape.size, -shape.points, *shape.naturals, -1, shape.jokers))
+        key = shape_keys.get(id(shape))
+        if key is None:
+            low = min(POS[c] for c in shape.naturals)
+            key = shape_keys[id(shape)] = (low, -shape.size, -shape.points, *shape.naturals, -1, shape.jokers)
+        keys.append(key if use is None else (key[0], -use.get(id(shape), 0.0), *key[1:]))
     return labels, keys
 
 
@@ -190,7 +197,7 @@ def _potential(
     potential = _checked(tables, j, split, program, prices, size_price)
     rows = _reordered(cover.rows, [-u for u in used], entries, split, potential, tables.pos)
     search = kind(tables, rows, potential, cover.settings, fine=split.fine, scale=SCALE)
-    search.relaxed_use = {entry.shape: u for entry, u in zip(entries, used)}
+    search.relaxed_use = dict(zip([id(entry.shape) for entry in entries], used))
     return search
 
 
