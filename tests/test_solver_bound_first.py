@@ -16,9 +16,10 @@ from test_solver_oracle import rules_and_hand
 from test_solver_warm import PROGRAMME
 
 from rummylib import REMIK, STRAIGHT, Card, Ruleset
-from rummylib.solver._lp import Warm, _Simplex, solve_lp
+from rummylib.solver._lp import Warm, solve_lp
 from rummylib.solver._opening import _solve_in
 from rummylib.solver._settings import DEFAULT_SETTINGS
+from rummylib.solver._simplex import _Simplex
 
 #: The same settings, every leftover programme solved in full (the exact path).
 IN_FULL = attrs.evolve(DEFAULT_SETTINGS, leftover_bound_first=False)

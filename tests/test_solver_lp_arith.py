@@ -20,17 +20,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummylib import REMIK, CardMultiset, best_opening, best_partition, deck
-from rummylib.solver import _lp, _priced
+from rummylib.solver import _lp, _priced, _simplex
 from rummylib.solver._lp import solve_lp
 
 
-class _PlainSimplex(_lp._Simplex):
+class _PlainSimplex(_simplex._Simplex):
     """The simplex with the plain dense loops (the reference)."""
 
     def entering(self) -> tuple[int, float]:
         columns, gains, y = self.columns, self.gains, self.y
         n = len(columns)
-        best = _lp._TOL
+        best = _simplex._TOL
         enter = -1
         k = self.start
         seen = 0
@@ -45,7 +45,7 @@ class _PlainSimplex(_lp._Simplex):
             k += 1
             if k == n:
                 k = 0
-            if enter >= 0 and seen >= _lp._WINDOW:
+            if enter >= 0 and seen >= _simplex._WINDOW:
                 break
         self.start = k
         if seen >= n:
@@ -138,6 +138,7 @@ def test_the_solvers_programmes_give_the_plain_loops_bits() -> None:
         gains: Sequence[float],
         capacity: Sequence[int],
         max_iter: int | None = None,
+        canonical: object = None,  # the programme as the caller wrote it is as real a test
     ) -> tuple[list[float], list[float]]:
         seen.append(len(capacity))
         return _same_as_plain(columns, gains, capacity)
@@ -158,12 +159,15 @@ def test_a_programme_asked_again_gets_the_same_answer() -> None:
     calls: list[tuple[list[float], list[float]]] = []
 
     def kept(
-        columns: Sequence[tuple[tuple[int, int], ...]], gains: Sequence[float], capacity: Sequence[int]
+        columns: Sequence[tuple[tuple[int, int], ...]],
+        gains: Sequence[float],
+        capacity: Sequence[int],
+        canonical: tuple[Sequence[int], Sequence[tuple[float, ...]]] | None = None,
     ) -> tuple[list[float], list[float]]:
-        first = solve_lp(columns, gains, capacity)
-        again = solve_lp(columns, gains, capacity)
+        first = solve_lp(columns, gains, capacity, canonical=canonical)
+        again = solve_lp(columns, gains, capacity, canonical=canonical)
         with mock.patch.object(_lp._KEPT, "solved", {}):
-            fresh = solve_lp(columns, gains, capacity)
+            fresh = solve_lp(columns, gains, capacity, canonical=canonical)
         assert first is not again and first[0] is not again[0] and first[1] is not again[1]
         for answer in (again, fresh):
             assert _bits(answer[0]) == _bits(first[0]) and _bits(answer[1]) == _bits(first[1])
@@ -176,3 +180,47 @@ def test_a_programme_asked_again_gets_the_same_answer() -> None:
     again = best_opening(hand, REMIK)  # every programme solved anew: the same answer
     assert calls and opening is not None and again is not None
     assert (opening.points, opening.cards_placed, opening.penalty) == (again.points, again.cards_placed, again.penalty)
+
+
+def test_a_programme_in_another_order_is_the_same_programme() -> None:
+    # The canonical order of solve_lp: the programme of one input, its rows and columns
+    # shuffled (the input searched in another order), gets the same prices and column
+    # values, each in the caller's order, and within remembered() without a second solve.
+    hand = CardMultiset(random.Random(5).sample(list(deck(REMIK)), 60))
+    Canonical = tuple[Sequence[int], Sequence[tuple[float, ...]]]
+    programmes: list[
+        tuple[Sequence[tuple[tuple[int, int], ...]], Sequence[float], Sequence[int], Canonical | None]
+    ] = []
+
+    def record(
+        columns: Sequence[tuple[tuple[int, int], ...]],
+        gains: Sequence[float],
+        capacity: Sequence[int],
+        canonical: Canonical | None = None,
+    ) -> tuple[list[float], list[float]]:
+        programmes.append((columns, gains, capacity, canonical))
+        return solve_lp(columns, gains, capacity, canonical=canonical)
+
+    with mock.patch.object(_priced, "solve_lp", record):
+        best_opening(hand, REMIK)
+    columns, gains, capacity, canonical = programmes[0]
+    assert canonical is not None
+    labels, keys = canonical
+    m, n = len(capacity), len(columns)
+    rows, cols = list(range(m)), list(range(n))
+    random.Random(1).shuffle(rows)
+    random.Random(2).shuffle(cols)
+    row_at = {old: new for new, old in enumerate(rows)}
+    shuffled = [tuple((row_at[i], a) for i, a in reversed(columns[k])) for k in cols]
+    first = solve_lp(columns, gains, capacity, canonical=canonical)
+    with _lp.remembered():
+        solve_lp(columns, gains, capacity, canonical=canonical)
+        with mock.patch.object(_lp, "_solve", side_effect=AssertionError("solved again")):
+            prices, used = solve_lp(
+                shuffled,
+                [gains[k] for k in cols],
+                [capacity[r] for r in rows],
+                canonical=([labels[r] for r in rows], [keys[k] for k in cols]),
+            )
+    assert _bits(prices) == _bits([first[0][r] for r in rows])
+    assert _bits(used) == _bits([first[1][k] for k in cols])

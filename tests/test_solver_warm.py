@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 from rummylib import REMIK, STRAIGHT, Ruleset, best_opening
 from rummylib.solver._leftover import Constrained, Laid, _laid_split
-from rummylib.solver._lp import Warm, _Simplex, remembered, solve_lp
+from rummylib.solver._lp import Warm, remembered, solve_lp
 from rummylib.solver._opening_objective import opening_rows, scales
 from rummylib.solver._opening_objective import points_split as opening_split
 from rummylib.solver._priced import SCALE, Relaxed, tightened
 from rummylib.solver._search import NEG, Cover, pack
+from rummylib.solver._simplex import _Simplex
 from rummylib.solver._tables import tables_for
 
 PROGRAMME = st.integers(1, 8).flatmap(

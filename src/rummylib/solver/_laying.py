@@ -38,10 +38,10 @@ from math import ceil
 from operator import itemgetter, mul
 
 from rummylib.solver._leftover import Constrained
-from rummylib.solver._lp import _Simplex
 from rummylib.solver._priced import SCALE, Relaxed, Split
 from rummylib.solver._search import Cover, Entry, OverBudget, by_position
 from rummylib.solver._settings import SearchSettings
+from rummylib.solver._simplex import _Simplex
 from rummylib.solver._tables import Shape, Tables, packed_counts
 
 __all__ = ["CARDS", "Laying"]

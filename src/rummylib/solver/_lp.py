@@ -22,15 +22,12 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from copy import copy
+from itertools import pairwise
 from operator import mul
 
+from rummylib.solver._simplex import _perturbed, _Simplex
+
 __all__ = ["Warm", "remembered", "solve_lp"]
-
-#: A reduced cost must exceed this to enter the basis.
-_TOL = 1e-9
-#: How many columns partial pricing looks at once it has a candidate.
-_WINDOW = 64
-
 
 #: How many programmes :func:`solve_lp` keeps within :func:`remembered`.
 _SOLVED_MOST = 16
@@ -68,6 +65,8 @@ def solve_lp(
     gains: Sequence[float],
     capacity: Sequence[int],
     max_iter: int | None = None,
+    *,
+    canonical: tuple[Sequence[int], Sequence[tuple[float, ...]]] | None = None,
 ) -> tuple[list[float], list[float]]:
     """Optimal (or, after ``max_iter`` pivots, the last) dual prices and primal values of ``max g.x, A x <= b``.
 
@@ -75,6 +74,15 @@ def solve_lp(
     the last few programmes are kept and an identical programme asked again
     (the same input searched within a larger budget, ``_opening``) gets them
     at once: the same prices, none of the pivots.
+
+    With ``canonical`` (a label per row and a key per column, each distinct),
+    the programme is solved with its rows sorted by label, its columns by key
+    and each column's terms by row, and the answers are put back in the
+    caller's order: the same programme written in another order (the same
+    input searched in another order, ``_opening``) is then the same programme
+    to the simplex, which returns the same vertex, and within
+    :func:`remembered` the kept answer. Rows and columns already in that order
+    are taken as they are (each column's terms are then the caller's order).
 
     Args:
         columns: per column, its non-zero entries as ``(row, coefficient)``
@@ -90,8 +98,25 @@ def solve_lp(
         values (of a slightly perturbed ``b``) say which melds the relaxation
         uses, a good order to try them in.
     """
-    prices, used, _ = _solved(columns, gains, capacity, max_iter)
-    return list(prices), list(used)
+    if canonical is None or _in_order(*canonical):
+        prices, used, _ = _solved(columns, gains, capacity, max_iter)
+        return list(prices), list(used)
+    labels, keys = canonical
+    rows = sorted(range(len(capacity)), key=labels.__getitem__)
+    row_at = [0] * len(rows)
+    for new, row in enumerate(rows):
+        row_at[row] = new
+    order = sorted(range(len(columns)), key=keys.__getitem__)
+    prices, used, _ = _solved(
+        [tuple(sorted((row_at[i], a) for i, a in columns[k])) for k in order],
+        [gains[k] for k in order],
+        [capacity[row] for row in rows],
+        max_iter,
+    )
+    back = [0.0] * len(columns)
+    for new, k in enumerate(order):
+        back[k] = used[new]
+    return [prices[row_at[i]] for i in range(len(rows))], back
 
 
 def _solved(
@@ -112,6 +137,11 @@ def _solved(
             solved.pop(next(iter(solved)), None)
         solved[key] = known
     return known
+
+
+def _in_order(labels: Sequence[int], keys: Sequence[tuple[float, ...]]) -> bool:
+    """Whether the rows and the columns are in their canonical order already (the common call: no copy)."""
+    return all(a < b for a, b in pairwise(labels)) and all(a < b for a, b in pairwise(keys))
 
 
 def _solve(
@@ -212,237 +242,3 @@ class Warm:
             return None
         tableau.primal_pass(most)  # for prices the rounding left short
         return [v * top for v in tableau.y], tableau.values()
-
-
-def _perturbed(capacity: Sequence[int]) -> list[float]:
-    """The capacity with the simplex's tiny fixed perturbation (see :class:`_Simplex`)."""
-    return [b + 1e-7 * ((i * 7919) % 997 + 1) / 997 for i, b in enumerate(capacity)]
-
-
-#: How many rows a column may have to take :meth:`_Simplex.alphas`'s one comprehension.
-_PAD = 5
-
-
-def _padded(columns: Sequence[tuple[tuple[int, int], ...]], m: int) -> tuple[list[tuple[int, ...]] | None, int]:
-    """Per column, where :meth:`_Simplex.alphas` reads each term, padded to :data:`_PAD`; the largest coefficient.
-
-    A term ``(i, a)`` is read at ``i`` when ``a`` is 1, else at ``m + 1 + (a - 2) * m + i``
-    (the row times ``a``); padding reads ``m`` (a zero). ``None`` if a column is longer.
-    """
-    most = max((a for col in columns for _, a in col), default=1)
-    out: list[tuple[int, ...]] = []
-    for col in columns:
-        if len(col) > _PAD:
-            return None, most
-        rows = tuple(i if a == 1 else m + 1 + (a - 2) * m + i for i, a in col)
-        out.append(rows + (m,) * (_PAD - len(rows)))
-    return out, most
-
-
-class _Simplex:
-    """The revised simplex's state: basis, its dense inverse, basic values and prices."""
-
-    def __init__(
-        self, columns: Sequence[tuple[tuple[int, int], ...]], gains: Sequence[float], capacity: Sequence[int]
-    ) -> None:
-        m = len(capacity)
-        self.columns = columns
-        # Per column, its rows when every coefficient is 1 (y[i] * 1 is y[i]: the pricing skips the product).
-        self.unit_rows = [tuple(i for i, _ in col) if all(a == 1 for _, a in col) else None for col in columns]
-        #: Per column, where :meth:`alphas` reads its terms; the largest coefficient (see _padded).
-        self.padded, self.most = _padded(columns, m)
-        self.gains = gains
-        # A tiny fixed perturbation of b breaks the ties that make packing
-        # programmes degenerate (and the simplex stall); it keeps runs deterministic.
-        self.xb = _perturbed(capacity)
-        self.basis = [-1] * m  # column in the basis at each row, -1 for a slack
-        self.slacks = list(range(m))  # the slack in the basis at each row, -1 for a column
-        self.binv = [[1.0 if r == c else 0.0 for c in range(m)] for r in range(m)]
-        self.y = [0.0] * m
-        self.start = 0
-        #: Dual simplex steps taken since :meth:`Warm.start` (:meth:`Warm.resume` stops at its cap).
-        self.spent = 0
-
-    def entering(self) -> tuple[int, float]:
-        """The column (``n + i`` for slack ``i``) to enter and its reduced cost; ``-1`` at an optimum.
-
-        Partial pricing: the best reduced cost among a window of columns after
-        the last one that entered; a full pass proves optimality.
-        """
-        columns, gains, y, unit_rows = self.columns, self.gains, self.y, self.unit_rows
-        n = len(columns)
-        best = _TOL
-        enter = -1
-        k = self.start
-        seen = 0
-        while seen < n:
-            r = gains[k]
-            rows = unit_rows[k]
-            if rows is None:
-                for i, a in columns[k]:
-                    r -= y[i] * a
-            else:
-                for i in rows:
-                    r -= y[i]
-            if r > best:
-                best = r
-                enter = k
-            seen += 1
-            k += 1
-            if k == n:
-                k = 0
-            if enter >= 0 and seen >= _WINDOW:
-                break
-        self.start = k
-        if seen >= n:  # a full pass: a slack may enter if its price went negative
-            for i, price in enumerate(y):
-                if -price > best:
-                    best = -price
-                    enter = n + i
-        return enter, best
-
-    def primal_pass(self, most: int) -> bool:
-        """Primal simplex steps, at most ``most``: ``True`` if it ends at an optimum (no column may enter)."""
-        for _ in range(most):
-            enter, reduced = self.entering()
-            if enter < 0:
-                return True
-            if not self.pivot(enter, reduced):
-                return False
-        return False
-
-    def values(self) -> list[float]:
-        """The column values of the current basis (0 for the columns out of it)."""
-        primal = [0.0] * len(self.columns)
-        for row, k in enumerate(self.basis):
-            if k >= 0:
-                primal[k] = self.xb[row]
-        return primal
-
-    def pivot(self, enter: int, reduced: float) -> bool:
-        """Bring column ``enter`` into the basis (ratio test, inverse and price update); ``False`` if unbounded.
-
-        The arithmetic is the plain dense update's, operation for operation
-        (zeros of the inverse are all ``+0.0``, so adding or subtracting a zero
-        product changes nothing): only the loops are cheaper. A row of the
-        inverse is updated only where the pivot row has a non-zero.
-        """
-        n = len(self.columns)
-        binv, xb = self.binv, self.xb
-        column = self.columns[enter] if enter < n else ((enter - n, 1),)
-        d: list[float] = []
-        for k, (i, a) in enumerate(column):  # the entering column in the current basis: binv times it
-            d = [r[i] * a for r in binv] if k == 0 else [x + r[i] * a for x, r in zip(d, binv)]
-        p = -1
-        theta = 0.0
-        for row, f in enumerate(d):
-            if f > 1e-9:
-                t = xb[row] / f
-                if p < 0 or t < theta:
-                    theta = t
-                    p = row
-        if p < 0:  # unbounded: cannot happen with positive columns and finite b
-            return False
-        self.exchange(enter, p, d, theta, reduced)
-        return True
-
-    def exchange(self, enter: int, p: int, d: list[float], theta: float, reduced: float) -> None:
-        """Column ``enter`` (whose values in the basis are ``d``) replaces the basic one of row ``p``."""
-        n = len(self.columns)
-        binv, xb = self.binv, self.xb
-        for row, f in enumerate(d):
-            if f and row != p:
-                xb[row] -= theta * f
-        xb[p] = theta
-        self.basis[p] = enter if enter < n else -1
-        self.slacks[p] = enter - n if enter >= n else -1
-        inv = 1.0 / d[p]
-        prow = [v * inv for v in binv[p]]
-        binv[p] = prow
-        nonzero = [(c, q) for c, q in enumerate(prow) if q]
-        dense = 2 * len(nonzero) > len(prow)
-        for row, f in enumerate(d):
-            if f and row != p:
-                if dense:  # a zero of the pivot row leaves the entry as it is
-                    binv[row] = [v - f * q for v, q in zip(binv[row], prow)]
-                else:
-                    r = binv[row]
-                    for c, q in nonzero:
-                        r[c] -= f * q
-        self.y = [v + reduced * q for v, q in zip(self.y, prow)]
-
-    def column_in_basis(self, enter: int) -> list[float]:
-        """Column ``enter`` (``n + i`` for slack ``i``) in the current basis: the inverse times it."""
-        n = len(self.columns)
-        column = self.columns[enter] if enter < n else ((enter - n, 1),)
-        d: list[float] = []
-        for k, (i, a) in enumerate(column):
-            d = [r[i] * a for r in self.binv] if k == 0 else [x + r[i] * a for x, r in zip(d, self.binv)]
-        return d
-
-    def _times(self, row: list[float]) -> list[float]:
-        """``row``, a zero, then ``row`` times each coefficient from 2 up: where :attr:`padded` reads."""
-        out = [*row, 0.0]
-        for a in range(2, self.most + 1):
-            out += [q * a for q in row]
-        return out
-
-    def _entering_dual(self, rho: list[float]) -> tuple[int, float, float]:
-        """The dual ratio test over the columns: the first least ratio, with its reduced cost (``-1``: none).
-
-        The pivot row ``rho`` times each column, and each reduced cost, are the
-        columns' loops ``0.0 + rho[i] * a + ...`` and ``gains[k] - y[i] * a - ...`` in
-        their order, up to the sign of a zero sum: the products are the same floats
-        (read from :meth:`_times`), and the padding adds ``+0.0`` (exact but for
-        ``-0.0``) or takes it away (exact). One comprehension over all the columns.
-        """
-        columns, gains, padded = self.columns, self.gains, self.padded
-        basic = set(self.basis)
-        enter, ratio, reduced = -1, 0.0, 0.0
-        if padded is None:
-            for k, col in enumerate(columns):
-                alpha = 0.0
-                for i, a in col:
-                    alpha += rho[i] * a
-                if alpha < -1e-9 and k not in basic:
-                    cost = gains[k]
-                    for i, a in col:
-                        cost -= self.y[i] * a
-                    r = (-cost if cost < 0.0 else 0.0) / -alpha
-                    if enter < 0 or r < ratio:
-                        enter, ratio, reduced = k, r, cost
-            return enter, ratio, reduced
-        t = self._times(rho)
-        alphas = [t[a] + t[b] + t[c] + t[d] + t[e] for a, b, c, d, e in padded]
-        y = self._times(self.y)
-        for k in [k for k, alpha in enumerate(alphas) if alpha < -1e-9]:
-            if k in basic:  # the ratio test reads the reduced cost of these only
-                continue
-            a, b, c, d, e = padded[k]
-            cost = gains[k] - y[a] - y[b] - y[c] - y[d] - y[e]
-            r = (-cost if cost < 0.0 else 0.0) / -alphas[k]
-            if enter < 0 or r < ratio:
-                enter, ratio, reduced = k, r, cost
-        return enter, ratio, reduced
-
-    def dual_pivot(self) -> int:
-        """One step of the dual simplex: 1 done, 0 stepped, -1 stuck (no column can enter)."""
-        xb = self.xb
-        p = min(range(len(xb)), key=xb.__getitem__)
-        if xb[p] >= -_TOL:
-            return 1  # primal feasible: optimal
-        rho = self.binv[p]
-        y = self.y
-        enter, ratio, reduced = self._entering_dual(rho)
-        n = len(self.columns)
-        in_basis = set(self.slacks)
-        for i, q in enumerate(rho):  # slacks: column e_i, cost -y_i
-            if q < -1e-9 and i not in in_basis:
-                r = max(0.0, y[i]) / -q
-                if enter < 0 or r < ratio:
-                    enter, ratio, reduced = n + i, r, -y[i]
-        if enter < 0:
-            return -1
-        d = self.column_in_basis(enter)
-        self.exchange(enter, p, d, xb[p] / d[p], reduced)
-        return 0

@@ -18,7 +18,7 @@ from rummylib.solver._lp import remembered
 from rummylib.solver._opening_objective import opening_rows, points_split, scales, search
 from rummylib.solver._opening_screen import clean_run_in, held_positions, list_hand, live_points
 from rummylib.solver._priced import SCALE, tightened
-from rummylib.solver._proofs import by_progress, proving
+from rummylib.solver._proofs import by_progress, cap, proving
 from rummylib.solver._results import Opening, prepare
 from rummylib.solver._search import (
     Cover,
@@ -169,7 +169,7 @@ def _solve_in(
     best = None
     settled = by_left is not None
     if by_left is not None:
-        if screen and _sets_beyond(cover, tables, x, jokers, keep, rules.opening_points, by_left[1]):
+        if screen and _sets_beyond(cover, tables, x, jokers, need, rules.opening_points, by_left[1]):
             raise OverBudget("sets")  # the decomposition would give up on them: skip it
         best = by_leftover(cover, tables, x, jokers, keep, alpha, *by_left)
     elif keep == 1 and cards_in(x, tables.width, tables.field) + jokers >= settings.keep_split_from:
@@ -195,28 +195,36 @@ def _solve_in(
 
 
 def _sets_beyond(
-    cover: Cover, tables: Tables, x: int, jokers: int, keep: int, least: int, kept: dict[str, object]
+    cover: Cover, tables: Tables, x: int, jokers: int, need: int, least: int, kept: dict[str, object]
 ) -> bool:
     """Whether the leftover decomposition is sure to bound more leftovers than ``leftover_sets`` (kept in ``kept``).
 
     It tries leftovers level by level, from ``top`` (each card at its best value)
     down, and reaches at least the level one point above the optimum (or the
     opening points, ``least``), where it has bounded every leftover of at least
-    ``keep`` cards worth at most ``top`` less that level. The relaxation of the
-    packing (the one the orders' searches solve, kept by ``remembered``) bounds the
-    optimum, so if those leftovers alone are more than the settings allow, the
+    ``keep`` cards (``need >> 1``) worth at most ``top`` less that level. The
+    relaxation of the packing (the one the orders' searches solve, kept by
+    ``remembered``) bounds the optimum, and so do the points the budgeted searches
+    proved no opening of the question reaches (``_proofs.cap``, which the earlier
+    attempts lower), so if those leftovers alone are more than the settings allow, the
     decomposition can only give up on them (70 cards of seed 54: 23 points below
     ``top``, tens of thousands of leftovers): a speed-up, exact either way.
     """
+    keep = need >> 1
     known = kept.get("beyond")
-    if isinstance(known, bool):
+    if isinstance(known, bool) and known:
         return known
     values = by_position(scales(tables.rules)[3], tables)
     kinds = [(values[52], jokers)] if jokers else []
     kinds += [(values[position], count) for position, count in packed_counts(x, tables.width, tables.field)]
     top = sum(v * n for v, n in kinds)
-    priced = tightened(cover, tables, x, jokers, points_split(tables.rules))
-    bound = priced.remaining(x, jokers) // (SCALE * priced.fine)  # no opening is worth more points
+    bound = kept.get("bound")
+    if not isinstance(bound, int):
+        priced = tightened(cover, tables, x, jokers, points_split(tables.rules))
+        bound = kept["bound"] = priced.remaining(x, jokers) // (SCALE * priced.fine)  # no opening is worth more
+    proved = cap(tables, x, jokers, need)
+    if proved is not None:
+        bound = min(bound, proved[0])
     slack = top - max(bound + 1, least)
     # Leftovers worth at most ``slack`` points, counted by their points (every card's value is positive).
     ways = [1] + [0] * max(slack, 0)

@@ -152,6 +152,9 @@ class Cover:
         #: Bounds capped at alpha's priced part (:meth:`capped_solve`); the least rest of a card kept.
         self.capped = False
         self.keep_rest = 0
+        #: What the relaxation that priced this search uses of each shape, by the shape's ``id``
+        #: (empty: none, see _priced.tightened): the order a dive from it solves its programme in.
+        self.relaxed_use: dict[int, float] = {}
 
     def full(self) -> None:
         """The memo reached :attr:`limit`: start it over, or end a trial search."""
