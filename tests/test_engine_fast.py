@@ -106,6 +106,53 @@ def test_trusted_values_are_exactly_the_frozen_class() -> None:
             value.__setattr__(attrs.fields(cls)[0].name, None)
 
 
+@pytest.mark.parametrize("name", ["remik", "straight"])
+def test_view_passes_each_field_in_its_place(name: str) -> None:
+    # view() builds its PlayerView by position (R-H1): every field must land on its own name.
+    for state in _walk(RULESETS[name], 3, 11, 300)[::7]:
+        r = state.round
+        for seat in range(3):
+            mine = r.to_act == seat and r.phase in (rl.Phase.DRAW, rl.Phase.PLAY)
+            playing = r.phase is rl.Phase.PLAY
+            expected = rl.PlayerView(
+                seat=seat,
+                rules=state.rules,
+                players=state.players,
+                dealer=state.dealer,
+                round_number=state.round_number,
+                hand=r.hands[seat],
+                hand_sizes=tuple(len(h) for h in r.hands),
+                table=r.table,
+                discard=r.discard,
+                stock_size=len(r.stock),
+                opened=r.opened,
+                to_act=r.to_act,
+                phase=r.phase,
+                turn=r.turn if mine else None,
+                restocks=r.restocks,
+                totals=state.totals,
+                results=state.results,
+                standings=state.standings,
+                opening_points=r.turn.opening_points if playing else 0,
+                opening_clean=r.turn.opening_clean if playing else False,
+                has_laid=r.has_laid,
+                known_cards=r.known_cards,
+                known_stock=r.known_stock,
+                restocked=r.restocked,
+            )
+            got = rl.view(state, seat)
+            for field in attrs.fields(rl.PlayerView):
+                assert getattr(got, field.name) == getattr(expected, field.name), field.name
+
+
+def test_positional_builder_takes_the_fields_in_order() -> None:
+    build = builder(TableMeld, positional=True)
+    meld = rl.make_meld(rl.parse_cards("5H 6H 7H"), rl.REMIK)
+    assert build(meld, 2) == TableMeld(meld, 2)
+    with pytest.raises(TypeError):
+        build(meld=meld, owner=2)
+
+
 def test_trusted_path_refuses_a_class_without_slots() -> None:
     @attrs.frozen(slots=False)
     class Loose:

@@ -72,18 +72,21 @@ def evolver(cls: type[T]) -> Callable[..., T]:
     return namespace["evolve"]  # type: ignore[no-any-return]
 
 
-def builder(cls: type[T]) -> Callable[..., T]:
+def builder(cls: type[T], *, positional: bool = False) -> Callable[..., T]:
     """``build(**fields)``: a new instance from every field by name, unchecked (the caller vouches).
 
     Fields with a default may be left out only if they are given; every field
-    must be passed (defaults are not applied).
+    must be passed (defaults are not applied). ``positional``: the fields are
+    passed by position instead, in the class's field order (``build(a, b, ...)``):
+    CPython matches each keyword of a call against the parameters one by one,
+    which for a class of two dozen fields costs more than building the value.
 
     Raises:
         TypeError: ``cls`` is not a slotted attrs class.
     """
     names, namespace = _open_twin(cls)
-    params = ", ".join(names)
+    params = ", ".join(names) + ", /" if positional else "*, " + ", ".join(names)
     body = "".join(f"    o.{n} = {n}\n" for n in names)
-    source = f"def build(*, {params}):\n    o = _new(_open)\n{body}    o.__class__ = _cls\n    return o\n"
+    source = f"def build({params}):\n    o = _new(_open)\n{body}    o.__class__ = _cls\n    return o\n"
     exec(source, namespace)  # generated from the class's own field names
     return namespace["build"]  # type: ignore[no-any-return]

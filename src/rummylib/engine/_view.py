@@ -151,7 +151,7 @@ class PlayerView:
 
 
 #: A view built from a checked state's own fields (the public constructor checks them all again).
-_trusted_view = builder(PlayerView)
+_trusted_view = builder(PlayerView, positional=True)
 
 _STANDINGS: dict[tuple[object, ...], tuple[Ruleset, Standings]] = {}
 
@@ -201,29 +201,29 @@ def view(state: GameState, seat: int) -> PlayerView:
         raise ArgumentError(ArgumentReason.BAD_VALUE, "seat", seat, msg)
     r = state.round
     mine = r.to_act == seat and r.phase in (Phase.DRAW, Phase.PLAY)
-    return _trusted_view(
-        seat=seat,
-        rules=state.rules,
-        players=state.players,
-        dealer=state.dealer,
-        round_number=state.round_number,
-        hand=r.hands[seat],
-        hand_sizes=tuple(map(len, r.hands)),
-        table=r.table,
-        discard=r.discard,
-        stock_size=len(r.stock),
-        opened=r.opened,
-        to_act=r.to_act,
-        phase=r.phase,
-        turn=r.turn if mine else None,
-        restocks=r.restocks,
-        totals=state.totals,
-        results=state.results,
-        standings=_standings(state),
-        opening_points=r.turn.opening_points if r.phase is Phase.PLAY else 0,
-        opening_clean=r.turn.opening_clean if r.phase is Phase.PLAY else False,
-        has_laid=r.has_laid,
-        known_cards=r.known_cards,
-        known_stock=r.known_stock,
-        restocked=r.restocked,
+    return _trusted_view(  # by position, in PlayerView's field order (the names in the comments)
+        seat,
+        state.rules,  # rules
+        state.players,  # players
+        state.dealer,  # dealer
+        state.round_number,  # round_number
+        r.hands[seat],  # hand
+        tuple(map(len, r.hands)),  # hand_sizes
+        r.table,  # table
+        r.discard,  # discard
+        len(r.stock),  # stock_size
+        r.opened,  # opened
+        r.to_act,  # to_act
+        r.phase,  # phase
+        r.turn if mine else None,  # turn
+        r.restocks,  # restocks
+        state.totals,  # totals
+        state.results,  # results
+        _standings(state),  # standings
+        r.turn.opening_points if r.phase is Phase.PLAY else 0,  # opening_points
+        r.turn.opening_clean if r.phase is Phase.PLAY else False,  # opening_clean
+        r.has_laid,  # has_laid
+        r.known_cards,  # known_cards
+        r.known_stock,  # known_stock
+        r.restocked,  # restocked
     )
