@@ -18,6 +18,7 @@ them with outside input.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MemberDescriptorType
 from typing import Any, TypeVar
 
 import attrs
@@ -40,7 +41,7 @@ def _open_twin(cls: type) -> tuple[tuple[str, ...], dict[str, Any]]:
     """
     names = tuple(a.name for a in attrs.fields(cls))
     for name in names:
-        if type(getattr(cls, name, None)).__name__ != "member_descriptor":
+        if not isinstance(getattr(cls, name, None), MemberDescriptorType):
             msg = f"{cls.__name__}.{name} is not a slot: the trusted path needs a slotted attrs class"
             raise TypeError(msg)
     twin = type(
