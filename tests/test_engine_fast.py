@@ -22,8 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummylib as rl
-from rummylib._trusted import builder, evolver
-from rummylib.engine import GameState, RoundState, TableMeld, TurnState
+from rummylib._trusted import builder, evolver, replacer
+from rummylib.engine import GameState, RoundState, TableMeld, TurnState, _state
 from rummylib.engine._complete import card_bound
 from rummylib.engine._state import evolve_game, evolve_round, evolve_turn, table_meld
 from rummylib.melds import is_clean_run, meld_points
@@ -151,6 +151,41 @@ def test_positional_builder_takes_the_fields_in_order() -> None:
     assert build(meld, 2) == TableMeld(meld, 2)
     with pytest.raises(TypeError):
         build(meld=meld, owner=2)
+
+
+def test_replacers_set_each_field_in_its_place() -> None:
+    # The engine's positional copies (the commonest moves) equal attrs.evolve with the same fields by
+    # keyword. The values come from another state, so two fields swapped would show.
+    a, b = _walk(rl.REMIK, 4, 5, 60)[-1], _walk(rl.REMIK, 4, 9, 45)[-1]
+    ra, rb = a.round, b.round
+    for replace_, cls, names in (
+        (_state.with_round, GameState, ("round",)),
+        (_state.drawn_turn, TurnState, ("drawn",)),
+        (_state.stock_drawn_round, RoundState, ("hands", "stock", "discard", "restocks", "phase", "turn")),
+        (_state.public_drawn_round, RoundState, ("hands", "stock", "phase", "turn", "known_cards", "known_stock")),
+        (
+            _state.discarded_round,
+            RoundState,
+            ("hands", "discard", "has_laid", "to_act", "phase", "turn", "known_cards"),
+        ),
+    ):
+        pairs: dict[type, tuple[Any, Any]] = {GameState: (a, b), RoundState: (ra, rb), TurnState: (ra.turn, rb.turn)}
+        base, other = pairs[cls]
+        if cls is TurnState:
+            other = evolve_turn(other, drawn=rl.parse_card("QC"))
+        values = [getattr(other, n) for n in names]
+        got = replace_(base, *values)
+        assert type(got) is cls
+        assert got == attrs.evolve(base, **dict(zip(names, values)))
+        assert pickle.loads(pickle.dumps(got)) == got
+
+
+def test_replacer_refuses_what_is_not_a_field_list() -> None:
+    for changed in [(), ("hands", "hands"), ("hands", "nope")]:
+        with pytest.raises(TypeError, match="distinct field names"):
+            replacer(RoundState, *changed)
+    with pytest.raises(TypeError):
+        replacer(RoundState, "hands")(None, 1, 2)  # one value per named field, by position
 
 
 def test_trusted_path_refuses_a_class_without_slots() -> None:

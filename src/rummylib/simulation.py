@@ -11,6 +11,8 @@ from __future__ import annotations
 import pickle
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
+from itertools import repeat
+from operator import is_
 from typing import Final, TypeAlias
 
 import attrs
@@ -158,7 +160,7 @@ def _play(state: GameState, bots: Sequence[Bot], seed: int, max_actions: int) ->
 
 def _listed(action: Action, legal: Sequence[Action]) -> bool:
     """Whether ``action`` is one of the objects ``legal`` holds (by identity: an equal copy is checked)."""
-    return any(a is action for a in legal)
+    return any(map(is_, legal, repeat(action)))  # a is action, for each a, in C
 
 
 # --- many games -----------------------------------------------------------------------

@@ -23,10 +23,14 @@ from rummylib.engine._state import (
     Phase,
     RoundState,
     TurnState,
+    discarded_round,
+    drawn_turn,
     evolve_game,
     evolve_round,
     evolve_turn,
+    stock_drawn_round,
     table_meld,
+    with_round,
 )
 from rummylib.engine._turn import laid_off_turn, melded_turn
 from rummylib.errors import (
@@ -125,17 +129,9 @@ def _draw_stock(state: GameState, r: RoundState, action: DrawStock) -> GameState
     seat = r.to_act
     card = stock[0]
     hands = replace(r.hands, seat, add_card(r.hands[seat], card))
-    return evolve_game(
-        state,
-        round=evolve_round(
-            r,
-            hands=hands,
-            stock=stock[1:],
-            discard=pile,
-            restocks=restocks,
-            phase=Phase.PLAY,
-            turn=evolve_turn(FRESH_TURN, drawn=card),
-        ),
+    # evolve_round(r, hands=, stock=, discard=, restocks=, phase=, turn=evolve_turn(FRESH_TURN, drawn=card)), by position
+    return with_round(
+        state, stock_drawn_round(r, hands, stock[1:], pile, restocks, Phase.PLAY, drawn_turn(FRESH_TURN, card))
     )
 
 
@@ -157,7 +153,7 @@ def _take_discard(state: GameState, r: RoundState, action: TakeDiscard) -> GameS
         else:
             detail = f"after taking {card} the turn could not end legally (R-T7)"
         _fail(R.CANNOT_USE_DISCARD, action, detail, card=card)
-    return evolve_game(state, round=new)
+    return with_round(state, new)
 
 
 # --- play phase -----------------------------------------------------------------------------
@@ -190,7 +186,7 @@ def _after_play(state: GameState, r: RoundState, action: object, hand: CardMulti
         return _go_out(state, new, seat)  # R-E3, E5
     if needs_finish_check(new) and not can_finish_turn(rules, new):
         _fail(R.CANNOT_FINISH_TURN, action, "after this the turn could not end legally (R-D2, J4, T7)")
-    return evolve_game(state, round=new)
+    return with_round(state, new)
 
 
 def _check_meld_limit(state: GameState, r: RoundState, action: object, count: int) -> None:
@@ -398,17 +394,9 @@ def discarded(state: GameState, r: RoundState, card: Card, known: tuple[CardMult
     if not hand:
         return _go_out(state, evolve_round(r, hands=hands, discard=pile, known_cards=known), seat)  # R-E1, E3
     has_laid = replace(r.has_laid, seat, True) if r.turn.laid and not r.has_laid[seat] else r.has_laid
-    new = evolve_round(
-        r,
-        hands=hands,
-        discard=pile,
-        has_laid=has_laid,
-        to_act=(seat + 1) % len(r.hands),
-        phase=Phase.DRAW,
-        turn=FRESH_TURN,
-        known_cards=known,
-    )
-    return evolve_game(state, round=new)
+    # evolve_round(r, hands=, discard=, has_laid=, to_act=, phase=, turn=, known_cards=), by position
+    new = discarded_round(r, hands, pile, has_laid, (seat + 1) % len(r.hands), Phase.DRAW, FRESH_TURN, known)
+    return with_round(state, new)
 
 
 _Handler = Callable[[GameState, RoundState, Any], GameState]

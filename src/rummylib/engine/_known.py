@@ -18,7 +18,7 @@ from __future__ import annotations
 from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, Open, SwapJoker, TakeDiscard
 from rummylib.cards import JOKER, Card, CardMultiset
 from rummylib.engine._hand import add_card, replace
-from rummylib.engine._state import GameState, RoundState, evolve_game, evolve_round
+from rummylib.engine._state import GameState, RoundState, evolve_round, with_round
 from rummylib.rules import RestockRule
 
 __all__ = ["track"]
@@ -87,7 +87,7 @@ def track(before: GameState, action: object, after: GameState) -> GameState:
     seat = r.to_act
     if isinstance(action, DrawStock):
         done = _drawn(before, new, seat)
-        return after if done is new else evolve_game(after, round=done)
+        return after if done is new else with_round(after, done)
     known = r.known_cards
     if isinstance(action, TakeDiscard):
         known = replace(known, seat, add_card(known[seat], r.discard[-1]))
@@ -101,4 +101,4 @@ def track(before: GameState, action: object, after: GameState) -> GameState:
             known = replace(known, seat, add_card(known[seat], JOKER))
     if known is new.known_cards:
         return after
-    return evolve_game(after, round=evolve_round(new, known_cards=known))
+    return with_round(after, evolve_round(new, known_cards=known))

@@ -23,10 +23,11 @@ from rummylib.engine._state import (
     GameState,
     Phase,
     RoundState,
-    evolve_game,
+    drawn_turn,
     evolve_round,
-    evolve_turn,
+    public_drawn_round,
     table_meld,
+    with_round,
 )
 from rummylib.engine._turn import melded_turn
 
@@ -49,7 +50,7 @@ def apply_listed(state: GameState, action: Action) -> GameState:
         # R-D2, T7: the listing asked may_take_discard already. R-H1: everyone saw the card taken.
         seat = r.to_act
         known = replace(r.known_cards, seat, add_card(r.known_cards[seat], r.discard[-1]))
-        return evolve_game(state, round=take_discard_round(state.rules, r, known))
+        return with_round(state, take_discard_round(state.rules, r, known))
     if type(action) is DrawStock:
         if r.stock and r.known_stock:  # no refill, a stock of public order (R-D6): apply's draw and track's in one
             return _drawn_public(state, r)
@@ -68,7 +69,7 @@ def apply_listed(state: GameState, action: Action) -> GameState:
             turn = melded_turn(r.turn, (meld,), state.rules, opening=not r.opened[seat])
             table = (*r.table, table_meld(meld=meld, owner=seat))
             new = evolve_round(r, hands=replace(r.hands, seat, hand), table=table, turn=turn, known_cards=known)
-            return evolve_game(state, round=new)
+            return with_round(state, new)
     return apply(state, action)
 
 
@@ -83,13 +84,7 @@ def _drawn_public(state: GameState, r: RoundState) -> GameState:
     if len(public) == len(stock):  # the whole stock's order is public: its top is the card drawn
         known = replace(known, seat, add_card(known[seat], public[0]))
         public = public[1:]
-    new = evolve_round(
-        r,
-        hands=replace(r.hands, seat, add_card(r.hands[seat], card)),
-        stock=stock[1:],
-        phase=Phase.PLAY,
-        turn=evolve_turn(FRESH_TURN, drawn=card),
-        known_cards=known,
-        known_stock=public,
-    )
-    return evolve_game(state, round=new)
+    hands = replace(r.hands, seat, add_card(r.hands[seat], card))
+    # evolve_round(r, hands=, stock=, phase=, turn=, known_cards=, known_stock=), by position
+    new = public_drawn_round(r, hands, stock[1:], Phase.PLAY, drawn_turn(FRESH_TURN, card), known, public)
+    return with_round(state, new)

@@ -21,7 +21,7 @@ from rummylib.rules import Ruleset
 from rummylib.scoring import RoundResult, Standings, standings
 
 from .._guards import is_collection_of_items, is_int
-from .._trusted import builder, evolver
+from .._trusted import builder, evolver, replacer
 
 __all__ = [
     "GameState",
@@ -29,10 +29,15 @@ __all__ = [
     "RoundState",
     "TableMeld",
     "TurnState",
+    "discarded_round",
+    "drawn_turn",
     "evolve_game",
     "evolve_round",
     "evolve_turn",
+    "public_drawn_round",
+    "stock_drawn_round",
     "table_meld",
+    "with_round",
 ]
 
 
@@ -363,5 +368,16 @@ evolve_game = evolver(GameState)
 evolve_round = evolver(RoundState)
 #: ``evolve_turn(turn, **changes)``: a copy of a checked :class:`TurnState`, unchecked.
 evolve_turn = evolver(TurnState)
+#: The commonest moves' copies, by position (the same values as the evolvers with these fields by keyword).
+#: ``with_round(state, r)``: ``evolve_game(state, round=r)``.
+with_round = replacer(GameState, "round")
+#: ``drawn_turn(FRESH_TURN, card)``: ``evolve_turn(FRESH_TURN, drawn=card)``, the turn after a stock draw.
+drawn_turn = replacer(TurnState, "drawn")
+#: A stock draw's round (``_draw_stock``): ``evolve_round`` of these six fields.
+stock_drawn_round = replacer(RoundState, "hands", "stock", "discard", "restocks", "phase", "turn")
+#: A draw from a stock of public order (R-D6): ``evolve_round`` of these six fields.
+public_drawn_round = replacer(RoundState, "hands", "stock", "phase", "turn", "known_cards", "known_stock")
+#: A discard that passes the turn (``discarded``): ``evolve_round`` of these seven fields.
+discarded_round = replacer(RoundState, "hands", "discard", "has_laid", "to_act", "phase", "turn", "known_cards")
 #: ``table_meld(meld=..., owner=...)``: a :class:`TableMeld` of a validated meld, unchecked.
 table_meld = builder(TableMeld)

@@ -32,7 +32,21 @@ __all__ = [
 
 #: Maps a count byte to 1 when a card is held (``bytes.translate``).
 _HELD: Final = bytes([0] + [1] * 255)
-_SUIT_MASKS: dict[bytes, int] = {}
+
+
+class _SuitMasks(dict[bytes, int]):
+    """13 held bytes (0 or 1, ace first) to their rank mask, each worked out when first asked (at most 2**13 keys)."""
+
+    def __missing__(self, key: bytes) -> int:
+        mask = 0
+        for r, h in enumerate(key):
+            if h:
+                mask |= 1 << r
+        self[key] = mask
+        return mask
+
+
+_SUIT_MASK: Final = _SuitMasks().__getitem__
 _LAST_MASKS: list[object] = [None, None]
 
 
@@ -41,21 +55,14 @@ def rank_masks(counts: tuple[int, ...]) -> list[int]:
 
     The list is shared with the next caller of the same ``counts``: read it, never change it.
     """
-    if _LAST_MASKS[0] is counts:  # the runs and the groups of one hand ask in turn
-        return _LAST_MASKS[1]  # type: ignore[return-value]
+    last = _LAST_MASKS
+    if last[0] is counts:  # the runs and the groups of one hand ask in turn
+        return last[1]  # type: ignore[return-value]
     held = bytes(counts).translate(_HELD)  # the joker's byte (the 53rd) is never read
-    out = []
-    for base in (0, 13, 26, 39):
-        key = held[base : base + 13]
-        m = _SUIT_MASKS.get(key)
-        if m is None:
-            m = 0
-            for r, h in enumerate(key):
-                if h:
-                    m |= 1 << r
-            _SUIT_MASKS[key] = m  # at most 2**13 keys
-        out.append(m)
-    _LAST_MASKS[:] = [counts, out]
+    mask = _SUIT_MASK
+    out = [mask(held[:13]), mask(held[13:26]), mask(held[26:39]), mask(held[39:52])]
+    last[0] = counts
+    last[1] = out
     return out
 
 
