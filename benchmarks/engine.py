@@ -13,7 +13,12 @@ in the same run:
   instead of sharing structure.
 
 Games use :func:`rummylib.simulation.simulation_rules` (a restock cap, R-D7)
-and fixed seeds, so every repeat plays exactly the same moves. Times are
+and fixed seeds, so every run plays exactly the same moves; each repeat of
+the whole games deals games no earlier repeat dealt (``SEED_STRIDE``), after
+two warm-up games of other seeds. A replayed game is not a fair measure: the
+engine keeps small caches of answers per hand, and a game played a second
+time finds its own answers there (about a third faster per step than a
+fresh game; before session 20 the random-play rows measured such replays). Times are
 CPU seconds of this process (``time.process_time``), so a busy machine
 slows the figures down less than wall-clock time would; every measured
 thing (the peers included) runs single-threaded in this process.
@@ -68,22 +73,50 @@ def _bots(kind: str, players: int, game: int) -> list[Bot]:
 # --- whole games --------------------------------------------------------------------------
 
 
-def bench_games(kind: str, rules: rl.Ruleset, players: int, games: int, repeats: int) -> tuple[float, float, float]:
-    """Games/s and actions/s (medians over repeats), and the median seconds of one game."""
+#: Repeat ``k`` of the whole games deals seeds ``k * SEED_STRIDE + g``: every measured game is a fresh one.
+SEED_STRIDE = 1000
+#: The warm-up games (imports, first-time tables, the caches' steady state) are dealt from here.
+WARM_SEED = 1_000_000
+
+
+def bench_games(
+    kind: str,
+    rules: rl.Ruleset,
+    players: int,
+    games: int,
+    repeats: int,
+    peer: Callable[[], tuple[float, int, int]] | None = None,
+) -> tuple[float, float, float, tuple[float, float] | None]:
+    """Games/s and actions/s over every repeat's games, the median seconds of one game, and the peer's rates.
+
+    Each repeat plays ``games`` games no other repeat plays, so none finds its
+    own answers in the engine's caches; the rates are totals over all of them
+    (games differ in length and cost: a median of a few repeats would swing).
+    ``peer``: a timed run of the peer (seconds, games, steps), played before
+    each repeat so that both see the same machine load; its (games/s, steps/s)
+    over those runs come last (None without a peer).
+    """
     played = simulation_rules(rules)
+    for g in range(2):
+        play_game(played, players, _bots(kind, players, WARM_SEED + g), seed=WARM_SEED + g)
     actions = 0
+    total = 0.0
     per_game: list[float] = []
-    for g in range(games):
-        start = _clock()
-        actions += play_game(played, players, _bots(kind, players, g), seed=g).actions
-        per_game.append(_clock() - start)
-
-    def run() -> None:
+    peer_time, peer_games, peer_steps = 0.0, 0, 0
+    for k in range(repeats):
+        if peer is not None:
+            gc.collect()
+            secs, g_count, steps = peer()
+            peer_time, peer_games, peer_steps = peer_time + secs, peer_games + g_count, peer_steps + steps
+        gc.collect()
         for g in range(games):
-            play_game(played, players, _bots(kind, players, g), seed=g)
-
-    t = min(sum(per_game), _median_time(run, repeats - 1)) if repeats > 1 else sum(per_game)
-    return games / t, actions / t, statistics.median(per_game)
+            seed = k * SEED_STRIDE + g
+            start = _clock()
+            actions += play_game(played, players, _bots(kind, players, seed), seed=seed).actions
+            per_game.append(_clock() - start)
+        total += sum(per_game[-games:])
+    rates = (peer_games / peer_time, peer_steps / peer_time) if peer is not None else None
+    return games * repeats / total, actions / total, statistics.median(per_game), rates
 
 
 # --- apply and legal_actions on recorded random play --------------------------------------
@@ -288,8 +321,8 @@ def bench_memory(rules: rl.Ruleset, players: int) -> dict[str, float]:
 # --- the RLCard peer --------------------------------------------------------------------------
 
 
-def bench_rlcard(games: int, repeats: int) -> tuple[float, float] | None:
-    """RLCard gin rummy, RandomAgent on both seats: (games/s, steps/s), or None if not installed."""
+def rlcard_run(games: int) -> Callable[[], tuple[float, int, int]] | None:
+    """One timed run of RLCard gin rummy, RandomAgent on both seats: (seconds, games, steps), or None if not installed."""
     try:
         rlcard: Any = importlib.import_module("rlcard")
         agents: Any = importlib.import_module("rlcard.agents")
@@ -298,21 +331,21 @@ def bench_rlcard(games: int, repeats: int) -> tuple[float, float] | None:
         return None
     env = rlcard.make("gin-rummy", config={"seed": 1})
     agent = agents.RandomAgent(num_actions=env.num_actions)
-    steps = 0
 
-    def run() -> None:
-        nonlocal steps
+    def run() -> tuple[float, int, int]:
         steps = 0
         env.seed(1)
         numpy.random.seed(1)  # RandomAgent draws from the global numpy stream
+        start = _clock()
         for _ in range(games):
             state, _ = env.reset()
             while not env.is_over():
                 state, _ = env.step(agent.step(state))
                 steps += 1
+        return _clock() - start, games, steps
 
-    t = _median_time(run, repeats)
-    return games / t, steps / t
+    run()  # warm-up: imports and first-time set-up
+    return run
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -333,7 +366,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.scan_games is None:
         args.scan_games = 20 if args.quick else 1000
     greedy_games = 4 if args.quick else 10
-    random_games = 1 if args.quick else 2
+    random_games = 1 if args.quick else 4
 
     rows: list[Row] = []
     print(
@@ -342,11 +375,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     peers: dict[str, tuple[float, float] | None] = {}
     for name, rules, players in TABLES:
         for kind, games in (("greedy", greedy_games), ("random", random_games)):
+            # The peer takes turns with our random games, repeat by repeat, so both see the same load.
+            peer_run = rlcard_run(15 if args.quick else 40) if kind == "random" else None
+            gps, aps, median_game, peer_rates = bench_games(kind, rules, players, games, repeats, peer_run)
             if kind == "random":
-                # The peer right before our random games, so both see the same load on a shared machine.
-                peers[name] = bench_rlcard(40 if args.quick else 100, repeats)
-            gps, aps, median_game = bench_games(kind, rules, players, games, repeats)
-            rows.append((f"{name} {players}p, {kind} bots: games/s", f"{gps:.2f}", f"{games} games"))
+                peers[name] = peer_rates
+            rows.append(
+                (f"{name} {players}p, {kind} bots: games/s", f"{gps:.2f}", f"{games} fresh games x {repeats} repeats")
+            )
             rows.append((f"{name} {players}p, {kind} bots: actions/s", f"{aps:,.0f}", ""))
             rows.append(
                 (
