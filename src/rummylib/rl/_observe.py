@@ -21,7 +21,7 @@ from typing import Any, Final
 from rummylib._card import NUM_CARD_KINDS
 from rummylib.cards import Card, CardMultiset
 from rummylib.encoding import ObservationEncoder
-from rummylib.encoding._numbers import pile_change, turn_numbers
+from rummylib.encoding._numbers import SLOT_WIDTH, pile_change, turn_numbers
 from rummylib.encoding._observation import _PHASE_CODES, COUNTER_CAP
 from rummylib.engine import GameState, Phase, TableMeld, view
 from rummylib.engine._state import RoundState
@@ -81,6 +81,8 @@ class StateObserver:
         self._refill: tuple[object, object, bytes] = (None, None, b"")
         #: Each viewer's seats in relative order: itself, then each seat to its left (R-P1).
         self._order = [tuple((seat + k) % self._n for k in range(self._n)) for seat in range(self._n)]
+        #: The last table worked out from scratch, its bytes and patches (the other seats' are derived).
+        self._last_table: tuple[tuple[TableMeld, ...] | None, bytes, list[tuple[int, int]]] = (None, b"", [])
         #: Per seat, the entry of :meth:`_table` last used (first: the empty table's).
         self._table_of = [self._table((), seat) for seat in range(self._n)]
 
@@ -212,13 +214,27 @@ class StateObserver:
         self, table: tuple[TableMeld, ...], seat: int
     ) -> tuple[tuple[TableMeld, ...], bytes, list[tuple[int, int]]]:
         # The encoder's own table numbers, as bytes: once per table and seat (the entry holds the table,
-        # so its id cannot be reused meanwhile; a table changes only when something is laid).
-        numbers = self._enc._table_numbers(table, seat)
-        try:
-            packed, patches = bytes(numbers), []
-        except ValueError:  # a run's joker bit past the eighth position: written into the floats
-            patches = [(self._table_at + i, v) for i, v in enumerate(numbers) if v > 255]
-            packed = bytes(0 if v > 255 else v for v in numbers)
+        # so its id cannot be reused meanwhile; a table changes only when something is laid). Seen from
+        # another seat, only the owners differ (each 1 + the owner's seat relative to the viewer, R-P1):
+        # the first seat's bytes with those rewritten (every seat asks in turn after each lay).
+        shared = self._last_table
+        if shared[0] is table:
+            out = bytearray(shared[1])
+            at, n = 1, self._n  # the owner is the second number of each slot
+            for tm in table[: self._slots]:
+                owner = tm.owner
+                if owner is not None:
+                    out[at] = 1 + (owner - seat) % n
+                at += SLOT_WIDTH
+            packed, patches = bytes(out), shared[2]  # the numbers past 255 are joker bits: the same from every seat
+        else:
+            numbers = self._enc._table_numbers(table, seat)
+            try:
+                packed, patches = bytes(numbers), []
+            except ValueError:  # a run's joker bit past the eighth position: written into the floats
+                patches = [(self._table_at + i, v) for i, v in enumerate(numbers) if v > 255]
+                packed = bytes(0 if v > 255 else v for v in numbers)
+            self._last_table = (table, packed, patches)
         if len(self._tables) >= _CACHE_LIMIT:
             self._tables.clear()
         entry = self._tables[id(table), seat] = (table, packed, patches)
