@@ -1,7 +1,7 @@
 """Whether the cards of parts of one input can all be laid: a search bounded by the relaxation at every state.
 
 A cover that lays every card of a part is a feasibility question, and the
-bound of :class:`~rummylib.solver._leftover.Laid` (the whole input's prices)
+bound of :class:`~rummylib.solver._laid.Laid` (the whole input's prices)
 hardly cuts it: every card *could* be laid, just not all at once. Here each
 state of the search solves the relaxation of its own cards, the most cards
 the candidates that fit can lay, started from its parent's basis (the dual
@@ -17,7 +17,7 @@ checked against every candidate that fits in integer arithmetic and raised
 where one is short (as in :func:`~rummylib.solver._priced.tightened`), so the
 bound holds whatever the floating-point simplex did. The search branches on
 the card the fewest fitting candidates take (that of
-:class:`~rummylib.solver._leftover.Constrained`), the candidates the
+:class:`~rummylib.solver._laid.Constrained`), the candidates the
 relaxation uses most first; it is exhaustive, so ``None`` means no cover.
 
 Prices that cut the root of a part are kept (:meth:`Laying.cut`), checked
@@ -37,7 +37,7 @@ from __future__ import annotations
 from math import ceil
 from operator import itemgetter, mul
 
-from rummylib.solver._leftover import Constrained
+from rummylib.solver._laid import Constrained
 from rummylib.solver._priced import SCALE, Relaxed, Split
 from rummylib.solver._search import Cover, Entry, OverBudget, by_position
 from rummylib.solver._settings import SearchSettings

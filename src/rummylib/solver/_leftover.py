@@ -35,14 +35,13 @@ searches as before.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
+from rummylib.solver._laid import Constrained, Laid
 from rummylib.solver._opening_objective import scales
 from rummylib.solver._optimise import Found
 from rummylib.solver._priced import SCALE, Part, Relaxed, Split, fixed, tightened
-from rummylib.solver._search import NEG, Cover, Entry, OverBudget, by_position, cards_in, entries, pack
+from rummylib.solver._search import NEG, Cover, OverBudget, by_position, cards_in, entries, pack
 from rummylib.solver._settings import SearchSettings
 from rummylib.solver._tables import Shape, Tables, packed_without, tables_for
 
@@ -52,116 +51,6 @@ __all__ = ["BONUS", "Constrained", "Laid", "by_leftover", "laid_whole"]
 BONUS = 30
 #: No bound known (see :meth:`_Decomposition.within`).
 NEG_BOUND = NEG
-
-
-class Laid(Cover):
-    """A :class:`~rummylib.solver._search.Cover` whose answers lay every card and every joker.
-
-    The search of :class:`Cover` without its branch that leaves the lowest
-    card: a state whose lowest card fits no candidate is worth :data:`NEG`,
-    and so is one with jokers left once the naturals are gone.
-    """
-
-    def best(self, x: int, j: int, need: int, rem: int, alpha: int) -> int:
-        """The best gain of a cover of all of ``x`` and ``j`` jokers (fail-soft against ``alpha``)."""
-        if rem <= alpha:
-            return rem
-        priced, rest = divmod(rem, self.fine)
-        floored = (priced - priced % self.scale) * self.fine + rest
-        if floored <= alpha:
-            return floored
-        key = (x, j, need)
-        hit = self.memo.get(key)
-        if hit is not None and (hit[1] or hit[0] <= alpha):
-            return hit[0]
-        if x == 0:
-            value = 0 if not need & 1 and not j else NEG
-            self.memo[key] = (value, True, None)
-            return value
-        p = (x | x >> 1) & self.ones if self.w == 2 else self.presence(x)
-        best = NEG
-        choice: Entry | None = None
-        absent = ~p
-        for entry in self.branch(j, p):
-            packed, jokers, gain, clean, _shape, spot = entry
-            if jokers > j or packed & absent:
-                continue
-            floor = max(alpha, best) - gain
-            sub = rem - spot  # the child's first bound: no call where it cuts the child off
-            if sub > floor:
-                sub = self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - spot, floor)
-            if sub != NEG and sub + gain > best:
-                best = sub + gain
-                choice = entry
-        if len(self.memo) >= self.limit:
-            self.full()
-        self.memo[key] = (best, best > alpha, choice)
-        return best
-
-    def branch(self, j: int, p: int) -> tuple[Entry, ...]:
-        """The candidates to branch on at a state of presence ``p``: those of its lowest card."""
-        del j  # every candidate of the card is tried; the loop skips those that do not fit
-        return self.rows[((p & -p).bit_length() - 1) // self.w]
-
-
-class Constrained(Laid):
-    """:class:`Laid` branching on the card the fewest candidates take, not on the lowest card.
-
-    In a cover that lays every card, each card is in one of the candidates that
-    contain it and fit, so branching on any card present is exhaustive; the
-    card with the fewest such candidates gives the fewest branches, and a card
-    with none ends the state at once (worth :data:`NEG`), where branching on the
-    lowest card finds it stranded only once every lower card is laid. A state's
-    value does not depend on the card branched on, so the memo is that of
-    :class:`Laid`. On the decomposition's hardest leftovers (80 cards of seed 1)
-    a search of over 200,000 states takes a few dozen.
-    """
-
-    def __init__(self, tables: Tables, rows: tuple[tuple[Entry, ...], ...], *args: Any, **kwargs: Any) -> None:
-        super().__init__(tables, rows, *args, **kwargs)
-        having: list[list[Entry]] = [[] for _ in range(52)]
-        for row in rows:
-            for entry in row:
-                for c in entry.shape.naturals:
-                    having[tables.pos[c]].append(entry)
-        #: Per search position: the candidates that contain it, in the rows' order.
-        self.having = tuple(map(tuple, having))
-
-    def branch(self, j: int, p: int) -> tuple[Entry, ...]:
-        """The candidates of the first card of presence ``p`` that the fewest candidates fitting in it take."""
-        w, having = self.w, self.having
-        absent = ~p
-        least = 1 << 30
-        pick = 0
-        while p:
-            bit = p & -p
-            p ^= bit
-            card = (bit.bit_length() - 1) // w
-            n = 0
-            for entry in having[card]:
-                if entry.jokers <= j and not entry.packed & absent:
-                    n += 1
-                    if n >= least:
-                        break
-            if n < least:
-                least, pick = n, card
-                if n <= 1:
-                    break
-        return having[pick] if least else ()
-
-    def choose(self, x: int, j: int, need: int, value: int) -> Entry | None:
-        """The choice :meth:`best` makes at a state whose exact best gain is ``value`` (as :meth:`Cover.choose`)."""
-        rem = self.remaining(x, j)
-        p = self.presence(x)
-        absent = ~p
-        for entry in self.branch(j, p):
-            packed, jokers, gain, clean, _, _ = entry
-            if jokers > j or packed & absent:
-                continue
-            want = value - gain
-            if self.best(x - packed, j - jokers, need & ~1 if clean else need, rem - entry.potential, want - 1) == want:
-                return entry
-        return None
 
 
 def _laid_split(best_points: tuple[int, ...]) -> Split:

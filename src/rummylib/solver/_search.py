@@ -285,7 +285,11 @@ class Cover:
                 choice = entry
         floor = alpha if alpha > best else best  # noqa: FURB136 - no call in the hot loop
         left = need if need < 2 else after_leave(need, count)
-        sub = self.best(x - (count << shift), j, left, rem - count * self.potential[card], floor)
+        rest = rem - count * self.potential[card]
+        # The child's first bound (its first test, here without the call where it cuts the child off).
+        sub = rest - (left >> 1) * self.keep_cost if left > 1 else rest
+        if sub > floor:
+            sub = self.best(x - (count << shift), j, left, rest, floor)
         if sub > best:
             best = sub
             choice = None
