@@ -133,7 +133,7 @@ class OpeningSearch:
         self._packed = pack_counts(hand.counts)
         self._clean_masks: tuple[int, ...] | None = None
         self._size_bound: tuple[int, int] | None = None
-        self._holding: dict[int, tuple[tuple[int, MeldInfo], ...]] = {}
+        self._holding: dict[int, _Rows] = {}
         # Without a go-out or a taken card an answer depends on the cards and duties alone: shared.
         self._memo = _shared_memo(rules) if not go_out and self._taken is None else {}
         self._path: list[int] = []
@@ -224,7 +224,8 @@ class OpeningSearch:
         """Whether some clean run of the hand is still whole once ``info`` (a candidate of the hand) is laid."""
         masks = self._clean_masks
         if masks is None:
-            masks = self._clean_masks = tuple(_naturals(c) for _, c in self._clean)
+            melds = self.melds
+            masks = self._clean_masks = tuple(_naturals(melds[row[0]]) for row in self._clean)
         counts = self._counts
         gone = 0  # the natural cards the meld takes the last copies of
         for i, k in info.pairs:
@@ -262,26 +263,24 @@ class OpeningSearch:
             return hit
         result = False
         less = None if allowance is None else allowance - 1
-        keep = self.keep
+        room = size - self.keep  # the most cards a meld may take
+        margin = bound - need  # a meld whose bound less points exceeds it leaves too little (rest_need > 0)
         go_out = self._go_out
         guarded = counts | _GUARD  # each byte's bit 7 set: a byte that borrows loses it
         # WLOG the meld holding the taken card comes first, then the clean run (the same order, filtered).
-        for j, info in self._with(card) if card is not None else self._clean if clean else self._all:
-            if size - info.size < keep:
-                continue
-            rest_need = need - info.points
-            if rest_need > 0 and bound - info.bound < rest_need:
-                continue  # the cards left cannot bring the rest: the call below would say so first
-            packed = info.packed  # the meld's cards, packed as the counts are
-            if (guarded - packed) & _GUARD != _GUARD:
-                continue  # the cards left do not hold the meld's
+        rows = self._with(card) if card is not None else self._clean if clean else self._all
+        for j, packed, slack, msize, points, mbound, mclean in rows:
+            # slack > margin: bound - mbound < need - points, the cards left cannot bring the rest (when the
+            # meld fits, mbound <= bound, so this holds only where need - points > 0: the call below would say so)
+            if slack > margin or msize > room or (guarded - packed) & _GUARD != _GUARD:
+                continue  # too few points left, too many cards, or the cards left do not hold the meld's
             after = tuple(sorted((*chosen, j))) if go_out else ()
             if self._complete(
                 counts - packed,
-                size - info.size,
-                bound - info.bound,
-                rest_need,
-                clean and not info.clean,
+                size - msize,
+                bound - mbound,
+                need - points,
+                clean and not mclean,
                 None,
                 less,
                 after,
@@ -292,11 +291,14 @@ class OpeningSearch:
         self._memo[key] = result
         return result
 
-    def _with(self, card: int) -> tuple[tuple[int, MeldInfo], ...]:
-        """The melds (with their indices, in order) that hold card index ``card``."""
+    def _with(self, card: int) -> _Rows:
+        """The rows of the melds (in order) that hold card index ``card``."""
         found = self._holding.get(card)
         if found is None:
-            found = self._holding[card] = tuple(p for p in self._all if any(i == card for i, _ in p[1].pairs))
+            melds = self.melds
+            found = self._holding[card] = tuple(
+                row for row in self._all if any(i == card for i, _ in melds[row[0]].pairs)
+            )
         return found
 
     def _finish(self, packed: int, chosen: tuple[int, ...]) -> bool:
@@ -363,20 +365,22 @@ def _naturals(info: MeldInfo) -> int:
 _GUARD: Final = int.from_bytes(b"\x80" * 53, "little")
 
 
-_Indexed = tuple[tuple[int, MeldInfo], ...]
-#: Per candidate list (the solver's cached tuple, held so its id stays its own): its melds with their
-#: indices, and the clean runs among them. A hand is searched again by ``apply`` and the next listing.
-_INDEXED: dict[int, tuple[tuple[MeldInfo, ...], _Indexed, _Indexed]] = {}
+#: A candidate as the search reads it: its index, packed cards, bound less points, size, points, bound, clean.
+_Row = tuple[int, int, int, int, int, int, bool]
+_Rows = tuple[_Row, ...]
+#: Per candidate list (the solver's cached tuple, held so its id stays its own): its rows, and those of the
+#: clean runs among them. A hand is searched again by ``apply`` and the next listing.
+_INDEXED: dict[int, tuple[tuple[MeldInfo, ...], _Rows, _Rows]] = {}
 register(_INDEXED)
 
 
-def _indexed(melds: tuple[MeldInfo, ...]) -> tuple[_Indexed, _Indexed]:
-    """``melds`` with their indices, and those of its clean runs (kept for a few candidate lists)."""
+def _indexed(melds: tuple[MeldInfo, ...]) -> tuple[_Rows, _Rows]:
+    """The rows of ``melds``, and those of its clean runs (kept for a few candidate lists)."""
     hit = _INDEXED.get(id(melds))
     if hit is not None and hit[0] is melds:
         return hit[1], hit[2]
-    every = tuple(enumerate(melds))
-    clean = tuple(p for p in every if p[1].clean)
+    every = tuple((j, m.packed, m.bound - m.points, m.size, m.points, m.bound, m.clean) for j, m in enumerate(melds))
+    clean = tuple(row for row in every if row[6])
     if len(_INDEXED) >= 16:
         _INDEXED.clear()
     _INDEXED[id(melds)] = (melds, every, clean)
