@@ -145,7 +145,10 @@ def _joker_runs(s: int, m: int, jokers: int, top: int, adjacent_ok: bool, out: l
     if top == ACE_HIGH and m & 1:
         held |= 1 << ACE_HIGH
     index_at: list[int] | None = None
+    short = 3 - jokers  # the fewest of a run's first three slots held (a longer run holds those three too)
     for start in range(1, top - 1):
+        if _HELD3[held >> start & 7] < short:
+            continue  # no run from here: the same empty answer the window cache would give
         most = min(13, top - start + 1)
         bits = held >> start & ((1 << most) - 1)
         # Only the slots before the first one the jokers cannot fill matter: no run reaches past it.
@@ -168,6 +171,10 @@ def _joker_runs(s: int, m: int, jokers: int, top: int, adjacent_ok: bool, out: l
                 _START_RUNS.clear()
             runs = _START_RUNS[key] = tuple(built)
         out.extend(runs)
+
+
+#: The number of slots held among three (bits 0-2).
+_HELD3: Final = (0, 1, 1, 2, 1, 2, 2, 3)
 
 
 def _window_runs(bits: int, most: int, jokers: int, adjacent_ok: bool) -> tuple[tuple[int, int], ...]:
@@ -240,13 +247,15 @@ def _add_runs(
         if ace_high and start + length - 1 == ACE_HIGH:
             naturals = sorted(naturals)
         bound = 11 * used
+        packed = used << 416  # packed_cards(pairs), summed here: the joker's byte is byte 52
         for i in naturals:
             bound += _BOUND[i]
+            packed += 1 << (i << 3)
         pairs = tuple([(i, 1) for i in naturals])
         if used:
             pairs += ((52, used),)
         meld = _new_run(suit, start, cards)
-        out.append(Candidate(meld, pairs, points[length], not used, length, bound, used, packed_cards(pairs)))
+        out.append(Candidate(meld, pairs, points[length], not used, length, bound, used, packed))
 
 
 def _clean_runs(s: int, m: int, top: int, out: list[Candidate]) -> None:
@@ -274,15 +283,17 @@ def _clean_runs(s: int, m: int, top: int, out: list[Candidate]) -> None:
 
 def _add_clean(suit: Suit, start: int, end: int, indices: list[int], out: list[Candidate]) -> None:
     """The runs from ``start`` of every length from 3 up to ``end - 1`` (the cards ``indices``)."""
-    cards = tuple(CARDS[i] for i in indices)
-    points = 0
+    cards = tuple([CARDS[i] for i in indices])
+    points = bound = packed = 0  # of the first n cards: summed along (packed as packed_cards lays it out)
     for n in range(1, end - start + 1):
         points += _position_value(start + n - 1)
+        i = indices[n - 1]
+        bound += _BOUND[i]
+        packed += 1 << (i << 3)
         if n < 3:
             continue
-        pairs = tuple(sorted((i, 1) for i in indices[:n]))
-        bound = sum(_BOUND[i] for i in indices[:n])
-        out.append(Candidate(_new_run(suit, start, cards[:n]), pairs, points, True, n, bound, 0, packed_cards(pairs)))
+        pairs = tuple(sorted([(i, 1) for i in indices[:n]]))
+        out.append(Candidate(_new_run(suit, start, cards[:n]), pairs, points, True, n, bound, 0, packed))
 
 
 _LAYOUTS: Final = GROUP_TEMPLATES  # find_melds' order of group layouts
