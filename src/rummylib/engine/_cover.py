@@ -32,13 +32,14 @@ the hands that reach the exact R-D2 question fail it.
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
 from rummylib.cards import CardMultiset
 from rummylib.engine._screen import covered_tables
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_screen import table_takes
-from rummylib.solver._masks import rank_masks
+from rummylib.solver._masks import pack_counts, packed_cards, rank_masks
 
 __all__ = ["cannot_cover", "may_meld"]
 
@@ -58,55 +59,58 @@ def cannot_cover(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) ->
     if len(bound) <= 1 and (not bound or counts[bound[0]] <= 1):
         return False  # at most one bound card: it can be the discard
     pool = (*counts[:52], min(rules.jokers, jokers))
-    return not _Search(pool, bound, rules).covers(pool, False)
+    return not _Search(pool, bound, rules).covers(pack_counts(pool), False)
 
 
 class _Search:
-    """Can disjoint candidate melds of the pool hold every bound card but one? (memoised on the cards left)."""
+    """Can disjoint candidate melds of the pool hold every bound card but one? (memoised on the cards left).
+
+    The cards left are one integer, a byte per card index (:func:`~rummylib.solver._masks.pack_counts`; a
+    count is at most 16, so bit 7 of each byte is free): a meld fits when subtracting its packed cards from
+    the counts with every bit 7 set leaves every bit 7 set, and the first bound card still held is the
+    lowest byte the bound cards' mask keeps (they are in index order).
+    """
 
     __slots__ = ("_bound", "_memo", "_pool", "_rules", "_with")
 
     def __init__(self, pool: tuple[int, ...], bound: list[int], rules: Ruleset) -> None:
         self._pool = pool
-        self._bound = bound
+        self._bound = sum(0xFF << (i << 3) for i in bound)  # each bound card's byte
         self._rules = rules
-        self._memo: dict[tuple[tuple[int, ...], bool], bool] = {}
-        self._with: dict[int, tuple[Pairs, ...]] = {}
+        self._memo: dict[tuple[int, bool], bool] = {}
+        self._with: dict[int, tuple[int, ...]] = {}
 
-    def _melds_with(self, index: int) -> tuple[Pairs, ...]:
+    def _melds_with(self, index: int) -> tuple[int, ...]:
         found = self._with.get(index)
         if found is None:
-            found = self._with[index] = _options(self._pool, self._rules, index)
+            found = self._with[index] = tuple(packed_cards(p) for p in _options(self._pool, self._rules, index))
         return found
 
-    def covers(self, counts: tuple[int, ...], discarded: bool) -> bool:
-        """Whether the bound cards left in ``counts`` go into disjoint melds (one may be the discard, if not yet)."""
-        first = next((i for i in self._bound if counts[i]), None)
-        if first is None:
+    def covers(self, counts: int, discarded: bool) -> bool:
+        """Whether the bound cards left in ``counts`` (packed) go into disjoint melds (one may be the discard, if not yet)."""
+        held = counts & self._bound
+        if not held:
             return True
         key = (counts, discarded)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
         self._memo[key] = False  # no cycles: every step takes a card
+        first = ((held & -held).bit_length() - 1) >> 3  # the first bound card still held
         found = False
-        for pairs in self._melds_with(first):
-            for i, k in pairs:
-                if counts[i] < k:
-                    break
-            else:
-                rest = list(counts)
-                for i, k in pairs:
-                    rest[i] -= k
-                if self.covers(tuple(rest), discarded):
-                    found = True
-                    break
+        guarded = counts | _GUARD  # each byte's bit 7 set: a byte that borrows loses it
+        for packed in self._melds_with(first):
+            if (guarded - packed) & _GUARD == _GUARD and self.covers(counts - packed, discarded):
+                found = True
+                break
         if not found and not discarded:
-            rest = list(counts)
-            rest[first] -= 1
-            found = self.covers(tuple(rest), True)
+            found = self.covers(counts - (1 << (first << 3)), True)
         self._memo[key] = found
         return found
+
+
+#: A byte per card index (53), bit 7 of each set.
+_GUARD: Final = int.from_bytes(b"\x80" * 53, "little")
 
 
 def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, ...]:
