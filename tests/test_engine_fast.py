@@ -249,6 +249,7 @@ def test_hand_candidates_are_find_melds(name: str, seed: int, size: int) -> None
         assert c.pairs == tuple((i, n) for i, n in enumerate(counts) if n)
         assert c.bound == card_bound(counts)  # the completion search carries bounds down by these
         assert c.packed == packed_cards(c.pairs)  # summed along as the runs are built
+        assert c.naturals == sum(1 << i for i, _ in c.pairs if i < 52)  # the opening search's first fit test
     assert sorted_by_points(hand.counts, rules) == tuple(sorted(found, key=lambda c: -c.points))
     for index in {card.index for card in hand.distinct() if not card.is_joker}:
         want = tuple(c for c in found if index in dict(c.pairs))

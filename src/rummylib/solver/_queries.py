@@ -58,6 +58,8 @@ class Candidate(NamedTuple):
     jokers: int
     #: Its cards packed as one integer, byte ``i`` the copies of card index ``i`` (see :func:`~rummylib.solver._masks.packed_cards`).
     packed: int
+    #: Bit ``i`` per natural card index ``i`` it holds (one copy each).
+    naturals: int
 
 
 def _card_bound(index: int) -> int:
@@ -247,14 +249,16 @@ def _run_candidate(s: int, start: int, length: int, mask: int) -> Candidate:
         naturals = sorted(naturals)  # the high ace's index sorts first
     bound = 11 * used
     packed = used << 416  # packed_cards(pairs), summed here: the joker's byte is byte 52
+    held = 0
     for i in naturals:
         bound += _BOUND[i]
         packed += 1 << (i << 3)
+        held |= 1 << i
     pairs = tuple([(i, 1) for i in naturals])
     if used:
         pairs += ((52, used),)
     meld = _new_run(_SUITS[s], start, cards)
-    return Candidate(meld, pairs, _RUN_POINTS[start][length], not used, length, bound, used, packed)
+    return Candidate(meld, pairs, _RUN_POINTS[start][length], not used, length, bound, used, packed, held)
 
 
 #: Each run candidate per (suit, start, length, joker-slot mask) packed in one integer: a run is those four
@@ -347,7 +351,8 @@ def _rank_groups(
                 bound = sum(_BOUND[i] * k for i, k in pairs)
                 meld = _new_group(_RANKS[r], cards, tuple(_SUITS[s] for s in suits))
                 value = (11 if r == 0 else min(r + 1, 10)) * size
-                cand = Candidate(meld, pairs, value, False, size, bound, joker_count, packed_cards(pairs))
+                held = sum(1 << i for i, _ in pairs if i < 52)
+                cand = Candidate(meld, pairs, value, False, size, bound, joker_count, packed_cards(pairs), held)
                 _GROUP_CANDIDATES[key] = cand  # at most 13 ranks times the layouts: no bound needed
             out.append(cand)
     return tuple(out)
