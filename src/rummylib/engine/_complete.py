@@ -204,7 +204,8 @@ class OpeningSearch:
         info = self.melds[j]
         counts = self._counts
         rest_clean = clean and not info.clean
-        if rest_clean and not self._clean_left(info):
+        drop = self._all[j][8]  # the natural cards the meld takes the last copies of
+        if rest_clean and not self._clean_left(drop):
             return False
         left = card if card is None or not any(i == card for i, _ in info.pairs) else None
         if self._size_bound is None:
@@ -221,22 +222,17 @@ class OpeningSearch:
             left,
             allowance,
             chosen,
-            held ^ self._all[j][8],
+            held ^ drop,
         ):
             self.known.update(self._path)
             return True
         return False
 
-    def _clean_left(self, info: MeldInfo) -> bool:
-        """Whether some clean run of the hand is still whole once ``info`` (a candidate of the hand) is laid."""
+    def _clean_left(self, gone: int) -> bool:
+        """Whether some clean run of the hand is still whole once a candidate taking the last copies ``gone`` is laid."""
         masks = self._clean_masks
         if masks is None:
             masks = self._clean_masks = tuple(row[7] for row in self._clean)
-        counts = self._counts
-        gone = 0  # the natural cards the meld takes the last copies of
-        for i, k in info.pairs:
-            if i < 52 and counts[i] <= k:
-                gone |= 1 << i
         for m in masks:  # noqa: SIM110 - a loop: no generator on the hot path
             if not m & gone:
                 return True
@@ -254,9 +250,12 @@ class OpeningSearch:
         chosen: tuple[int, ...],
         held: int,
     ) -> bool:
-        # ``counts``: the cards left, packed (``pack_counts``); ``size`` and ``bound`` are their number and
-        # card_bound, carried down the search; ``held``: a bit per natural card index that may be left (at
-        # least those left: a card the hand holds twice stays in it after one copy is laid, see _indexed).
+        """The search: ``counts`` are the cards left, packed (``pack_counts``).
+
+        ``size`` and ``bound`` are their number and card_bound, carried down the search; ``held`` a bit per
+        natural card index that may be left (at least those left: a card the hand holds twice stays in it
+        after one copy is laid, see :func:`_indexed`).
+        """
         if size < self.keep:
             return False
         if need <= 0 and not clean and card is None:

@@ -62,14 +62,8 @@ class Candidate(NamedTuple):
     naturals: int
 
 
-def _card_bound(index: int) -> int:
-    if index == 52:
-        return 11
-    rank = index % 13 + 1
-    return 11 if rank == 1 else min(rank, 10)
-
-
-_BOUND: Final = tuple(_card_bound(i) for i in range(53))
+#: Per card index, the most the card can bring to an opening (R-V, O3): an ace or a joker 11, a picture 10.
+_BOUND: Final = (*(11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)), 11)
 
 
 def _position_value(position: int) -> int:
