@@ -83,7 +83,7 @@ class _Search:
     def _melds_with(self, index: int) -> tuple[int, ...]:
         found = self._with.get(index)
         if found is None:
-            found = self._with[index] = tuple(packed_cards(p) for p in _options(self._pool, self._rules, index))
+            found = self._with[index] = _option_entry(self._pool, self._rules, index)[2]
         return found
 
     def covers(self, counts: int, discarded: bool) -> bool:
@@ -114,6 +114,13 @@ _GUARD: Final = int.from_bytes(b"\x80" * 53, "little")
 
 
 def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, ...]:
+    """The cards (``Candidate.pairs``) of each candidate meld of ``pool`` that holds card ``index``: see :func:`_option_entry`."""
+    return _option_entry(pool, rules, index)[1]
+
+
+def _option_entry(
+    pool: tuple[int, ...], rules: Ruleset, index: int
+) -> tuple[Ruleset, tuple[Pairs, ...], tuple[int, ...]]:
     """The cards (``Candidate.pairs``) of each candidate meld of ``pool`` that holds card ``index``, once each.
 
     Melds that take the same cards are one choice for the search, wherever
@@ -122,7 +129,8 @@ def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, 
     are kept per those (hands that share a suit share them). The pairs of
     :func:`~rummylib.solver._queries.candidates_with`, each set of naturals
     once with its fewest jokers (:func:`_fewest_jokers`; a test checks), built
-    on bit masks without building the melds.
+    on bit masks without building the melds. The entry: the ruleset, the
+    pairs, and each option's cards packed (what :class:`_Search` reads).
     """
     suit, rank = divmod(index, 13)
     jokers = pool[52]
@@ -135,14 +143,14 @@ def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, 
     key = (index, row, column, jokers, id(rules))
     hit = _OPTIONS.get(key)
     if hit is not None and hit[0] is rules:
-        return hit[1]
+        return hit
     found = _run_pairs(suit, rank, row, jokers, rules)
     found += _group_pairs(suit, rank, column, jokers, rules)
     options = _fewest_jokers(found)
     if len(_OPTIONS) >= 4096:
         _OPTIONS.clear()
-    _OPTIONS[key] = (rules, options)
-    return options
+    entry = _OPTIONS[key] = (rules, options, tuple(packed_cards(p) for p in options))  # the search reads these
+    return entry
 
 
 def _fewest_jokers(found: list[Pairs]) -> tuple[Pairs, ...]:
@@ -261,7 +269,7 @@ def _group_pairs(suit: int, rank: int, column: int, jokers: int, rules: Ruleset)
     return out
 
 
-_OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[Pairs, ...]]] = {}
+_OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[Pairs, ...], tuple[int, ...]]] = {}
 
 
 def may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
