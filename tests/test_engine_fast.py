@@ -27,6 +27,7 @@ from rummylib.engine import GameState, RoundState, TableMeld, TurnState, _state
 from rummylib.engine._complete import card_bound
 from rummylib.engine._state import evolve_game, evolve_round, evolve_turn, table_meld
 from rummylib.melds import is_clean_run, meld_points
+from rummylib.solver._masks import packed_cards
 from rummylib.solver._queries import candidates_with, clear_candidates, hand_candidates, sorted_by_points
 
 RULESETS = {
@@ -247,6 +248,8 @@ def test_hand_candidates_are_find_melds(name: str, seed: int, size: int) -> None
         counts = rl.CardMultiset(c.meld.cards).counts
         assert c.pairs == tuple((i, n) for i, n in enumerate(counts) if n)
         assert c.bound == card_bound(counts)  # the completion search carries bounds down by these
+        assert c.packed == packed_cards(c.pairs)  # summed along as the runs are built
+        assert c.naturals == sum(1 << i for i, _ in c.pairs if i < 52)  # the opening search's first fit test
     assert sorted_by_points(hand.counts, rules) == tuple(sorted(found, key=lambda c: -c.points))
     for index in {card.index for card in hand.distinct() if not card.is_joker}:
         want = tuple(c for c in found if index in dict(c.pairs))

@@ -25,6 +25,11 @@ meld fits when subtracting its own packed cards from the counts with every
 bit 7 set leaves every bit 7 set (no byte borrowed), and the cards left are
 the plain difference. One subtraction and one mask replace the loop over a
 meld's cards and the new 53-tuple per step, and the memo hashes an integer.
+Before that test, a small integer refuses most melds: a bit per natural card
+that may still be left (each candidate holds its natural cards as such a mask),
+carried down as the cards the hand holds once are laid (a card it holds twice
+stays in the mask: it is a superset of the cards left, so it refuses only
+melds that do not fit).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from rummylib.engine._cache import goes_out, hand_opens, register
 from rummylib.engine._screen import card_bound, may_open
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
-from rummylib.solver._masks import pack_counts, unpack_counts
+from rummylib.solver._masks import pack_counts, rank_masks, unpack_counts
 from rummylib.solver._queries import Candidate, sorted_by_points
 
 __all__ = [
@@ -128,12 +133,12 @@ class OpeningSearch:
         self.keep = 1 if rules.must_discard_to_go_out else 0
         # Most valuable first: a completion, when there is one, is found early.
         self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
-        self._all, self._clean = _indexed(self.melds)
+        self._all, self._clean = _indexed(self.melds, hand.counts)
         self._counts = hand.counts
         self._packed = pack_counts(hand.counts)
         self._clean_masks: tuple[int, ...] | None = None
-        self._size_bound: tuple[int, int] | None = None
-        self._holding: dict[int, tuple[tuple[int, MeldInfo], ...]] = {}
+        self._size_bound: tuple[int, int, int] | None = None
+        self._holding: dict[int, _Rows] = {}
         # Without a go-out or a taken card an answer depends on the cards and duties alone: shared.
         self._memo = _shared_memo(rules) if not go_out and self._taken is None else {}
         self._path: list[int] = []
@@ -175,11 +180,12 @@ class OpeningSearch:
         ``chosen`` are the indices (into :attr:`melds`) laid on the way, which a
         go-out plan may lay off onto. The melds of a completion found join
         :attr:`known` (a memo hit ends the path early: those melds are still
-        in an opening that exists).
+        in an opening that exists). ``counts`` holds no more copies of a card
+        than the hand of the search (the rows' masks assume it: see :func:`_indexed`).
         """
         self._path = []
         found = self._complete(
-            pack_counts(counts), sum(counts), card_bound(counts), need, clean, card, allowance, chosen
+            pack_counts(counts), sum(counts), card_bound(counts), need, clean, card, allowance, chosen, _held(counts)
         )
         if found:
             self.known.update(self._path)
@@ -198,12 +204,13 @@ class OpeningSearch:
         info = self.melds[j]
         counts = self._counts
         rest_clean = clean and not info.clean
-        if rest_clean and not self._clean_left(info):
+        drop = self._all[j][8]  # the natural cards the meld takes the last copies of
+        if rest_clean and not self._clean_left(drop):
             return False
         left = card if card is None or not any(i == card for i, _ in info.pairs) else None
         if self._size_bound is None:
-            self._size_bound = (sum(counts), card_bound(counts))
-        size, bound = self._size_bound
+            self._size_bound = (sum(counts), card_bound(counts), _held(counts))
+        size, bound, held = self._size_bound
         self._path = []
         chosen = (j,) if self._go_out else ()
         if self._complete(
@@ -215,21 +222,17 @@ class OpeningSearch:
             left,
             allowance,
             chosen,
+            held ^ drop,
         ):
             self.known.update(self._path)
             return True
         return False
 
-    def _clean_left(self, info: MeldInfo) -> bool:
-        """Whether some clean run of the hand is still whole once ``info`` (a candidate of the hand) is laid."""
+    def _clean_left(self, gone: int) -> bool:
+        """Whether some clean run of the hand is still whole once a candidate taking the last copies ``gone`` is laid."""
         masks = self._clean_masks
         if masks is None:
-            masks = self._clean_masks = tuple(_naturals(c) for _, c in self._clean)
-        counts = self._counts
-        gone = 0  # the natural cards the meld takes the last copies of
-        for i, k in info.pairs:
-            if i < 52 and counts[i] <= k:
-                gone |= 1 << i
+            masks = self._clean_masks = tuple(row[7] for row in self._clean)
         for m in masks:  # noqa: SIM110 - a loop: no generator on the hot path
             if not m & gone:
                 return True
@@ -245,9 +248,14 @@ class OpeningSearch:
         card: int | None,
         allowance: int | None,
         chosen: tuple[int, ...],
+        held: int,
     ) -> bool:
-        # ``counts``: the cards left, packed (``pack_counts``); ``size`` and ``bound`` are their number and
-        # card_bound, carried down the search.
+        """The search: ``counts`` are the cards left, packed (``pack_counts``).
+
+        ``size`` and ``bound`` are their number and card_bound, carried down the search; ``held`` a bit per
+        natural card index that may be left (at least those left: a card the hand holds twice stays in it
+        after one copy is laid, see :func:`_indexed`).
+        """
         if size < self.keep:
             return False
         if need <= 0 and not clean and card is None:
@@ -262,29 +270,32 @@ class OpeningSearch:
             return hit
         result = False
         less = None if allowance is None else allowance - 1
-        keep = self.keep
+        room = size - self.keep  # the most cards a meld may take
+        margin = bound - need  # a meld whose bound less points exceeds it leaves too little (rest_need > 0)
         go_out = self._go_out
         guarded = counts | _GUARD  # each byte's bit 7 set: a byte that borrows loses it
+        gone = ~held  # the natural cards surely no longer held
         # WLOG the meld holding the taken card comes first, then the clean run (the same order, filtered).
-        for j, info in self._with(card) if card is not None else self._clean if clean else self._all:
-            if size - info.size < keep:
-                continue
-            rest_need = need - info.points
-            if rest_need > 0 and bound - info.bound < rest_need:
-                continue  # the cards left cannot bring the rest: the call below would say so first
-            packed = info.packed  # the meld's cards, packed as the counts are
-            if (guarded - packed) & _GUARD != _GUARD:
-                continue  # the cards left do not hold the meld's
+        rows = self._with(card) if card is not None else self._clean if clean else self._all
+        for row in rows:
+            if row[7] & gone:
+                continue  # a natural card of the meld is gone (most melds: a small integer's test first)
+            j, packed, slack, msize, points, mbound, mclean, _, drop = row
+            # slack > margin: bound - mbound < need - points, the cards left cannot bring the rest (when the
+            # meld fits, mbound <= bound, so this holds only where need - points > 0: the call below would say so)
+            if slack > margin or msize > room or (guarded - packed) & _GUARD != _GUARD:
+                continue  # too few points left, too many cards, or the cards left do not hold the meld's
             after = tuple(sorted((*chosen, j))) if go_out else ()
             if self._complete(
                 counts - packed,
-                size - info.size,
-                bound - info.bound,
-                rest_need,
-                clean and not info.clean,
+                size - msize,
+                bound - mbound,
+                need - points,
+                clean and not mclean,
                 None,
                 less,
                 after,
+                held ^ drop,  # drop: the meld's cards the hand holds once, now gone (held holds them all)
             ):
                 result = True
                 self._path.append(j)  # on the way back up from the completion found
@@ -292,11 +303,14 @@ class OpeningSearch:
         self._memo[key] = result
         return result
 
-    def _with(self, card: int) -> tuple[tuple[int, MeldInfo], ...]:
-        """The melds (with their indices, in order) that hold card index ``card``."""
+    def _with(self, card: int) -> _Rows:
+        """The rows of the melds (in order) that hold card index ``card``."""
         found = self._holding.get(card)
         if found is None:
-            found = self._holding[card] = tuple(p for p in self._all if any(i == card for i, _ in p[1].pairs))
+            melds = self.melds
+            found = self._holding[card] = tuple(
+                row for row in self._all if any(i == card for i, _ in melds[row[0]].pairs)
+            )
         return found
 
     def _finish(self, packed: int, chosen: tuple[int, ...]) -> bool:
@@ -350,33 +364,54 @@ def _shared_memo(rules: Ruleset) -> dict[tuple[object, ...], bool]:
     return memo
 
 
-def _naturals(info: MeldInfo) -> int:
-    """Bit ``i`` per natural card index ``i`` the meld holds."""
+def _held(counts: tuple[int, ...], least: int = 1) -> int:
+    """Bit ``i`` per natural card index ``i`` of which ``counts`` holds ``least`` copies or more (1 or 2)."""
+    if least == 1:
+        a, b, c, d = rank_masks(counts)  # asked of these counts by the opening screen just before: kept
+        return a | b << 13 | c << 26 | d << 39
+    flags = bytes(counts[:52]).translate(_TWO)
     mask = 0
-    for i, _ in info.pairs:
-        if i < 52:
-            mask |= 1 << i
+    i = flags.find(1)
+    while i >= 0:
+        mask |= 1 << i
+        i = flags.find(1, i + 1)
     return mask
+
+
+#: Map a count byte to 1 when two copies or more are held (``bytes.translate``).
+_TWO: Final = bytes([0, 0] + [1] * 254)
 
 
 #: A byte per card index (53), bit 7 of each set (a count is at most 16: bit 7 of its byte stays clear).
 _GUARD: Final = int.from_bytes(b"\x80" * 53, "little")
 
 
-_Indexed = tuple[tuple[int, MeldInfo], ...]
-#: Per candidate list (the solver's cached tuple, held so its id stays its own): its melds with their
-#: indices, and the clean runs among them. A hand is searched again by ``apply`` and the next listing.
-_INDEXED: dict[int, tuple[tuple[MeldInfo, ...], _Indexed, _Indexed]] = {}
+#: A candidate as the search reads it: its index, packed cards, bound less points, size, points, bound, clean,
+#: natural cards (a bit each) and those of them the hand holds once (laying the meld takes them all).
+_Row = tuple[int, int, int, int, int, int, bool, int, int]
+_Rows = tuple[_Row, ...]
+#: Per candidate list (the solver's cached tuple, held so its id stays its own): its rows, and those of the
+#: clean runs among them. A hand is searched again by ``apply`` and the next listing.
+_INDEXED: dict[int, tuple[tuple[MeldInfo, ...], _Rows, _Rows]] = {}
 register(_INDEXED)
 
 
-def _indexed(melds: tuple[MeldInfo, ...]) -> tuple[_Indexed, _Indexed]:
-    """``melds`` with their indices, and those of its clean runs (kept for a few candidate lists)."""
+def _indexed(melds: tuple[MeldInfo, ...], counts: tuple[int, ...]) -> tuple[_Rows, _Rows]:
+    """The rows of ``melds`` (the candidates of ``counts``), and those of its clean runs (kept for a few lists).
+
+    A row's last mask is the meld's natural cards that ``counts`` holds only once: whatever part of
+    ``counts`` the search is at, laying the meld leaves none of those and may leave the others (the
+    search's ``held`` stays a superset of the cards left, so its test refuses only melds that do not fit).
+    """
     hit = _INDEXED.get(id(melds))
     if hit is not None and hit[0] is melds:
         return hit[1], hit[2]
-    every = tuple(enumerate(melds))
-    clean = tuple(p for p in every if p[1].clean)
+    once = ~_held(counts, 2)
+    every = tuple(
+        (j, m.packed, m.bound - m.points, m.size, m.points, m.bound, m.clean, m.naturals, m.naturals & once)
+        for j, m in enumerate(melds)
+    )
+    clean = tuple(row for row in every if row[6])
     if len(_INDEXED) >= 16:
         _INDEXED.clear()
     _INDEXED[id(melds)] = (melds, every, clean)

@@ -32,13 +32,14 @@ the hands that reach the exact R-D2 question fail it.
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
 from rummylib.cards import CardMultiset
 from rummylib.engine._screen import covered_tables
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_screen import table_takes
-from rummylib.solver._masks import rank_masks
+from rummylib.solver._masks import pack_counts, packed_cards, rank_masks
 
 __all__ = ["cannot_cover", "may_meld"]
 
@@ -58,58 +59,68 @@ def cannot_cover(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) ->
     if len(bound) <= 1 and (not bound or counts[bound[0]] <= 1):
         return False  # at most one bound card: it can be the discard
     pool = (*counts[:52], min(rules.jokers, jokers))
-    return not _Search(pool, bound, rules).covers(pool, False)
+    return not _Search(pool, bound, rules).covers(pack_counts(pool), False)
 
 
 class _Search:
-    """Can disjoint candidate melds of the pool hold every bound card but one? (memoised on the cards left)."""
+    """Can disjoint candidate melds of the pool hold every bound card but one? (memoised on the cards left).
+
+    The cards left are one integer, a byte per card index (:func:`~rummylib.solver._masks.pack_counts`; a
+    count is at most 16, so bit 7 of each byte is free): a meld fits when subtracting its packed cards from
+    the counts with every bit 7 set leaves every bit 7 set, and the first bound card still held is the
+    lowest byte the bound cards' mask keeps (they are in index order).
+    """
 
     __slots__ = ("_bound", "_memo", "_pool", "_rules", "_with")
 
     def __init__(self, pool: tuple[int, ...], bound: list[int], rules: Ruleset) -> None:
         self._pool = pool
-        self._bound = bound
+        self._bound = sum(0xFF << (i << 3) for i in bound)  # each bound card's byte
         self._rules = rules
-        self._memo: dict[tuple[tuple[int, ...], bool], bool] = {}
-        self._with: dict[int, tuple[Pairs, ...]] = {}
+        self._memo: dict[tuple[int, bool], bool] = {}
+        self._with: dict[int, tuple[int, ...]] = {}
 
-    def _melds_with(self, index: int) -> tuple[Pairs, ...]:
+    def _melds_with(self, index: int) -> tuple[int, ...]:
         found = self._with.get(index)
         if found is None:
-            found = self._with[index] = _options(self._pool, self._rules, index)
+            found = self._with[index] = _option_entry(self._pool, self._rules, index)[2]
         return found
 
-    def covers(self, counts: tuple[int, ...], discarded: bool) -> bool:
-        """Whether the bound cards left in ``counts`` go into disjoint melds (one may be the discard, if not yet)."""
-        first = next((i for i in self._bound if counts[i]), None)
-        if first is None:
+    def covers(self, counts: int, discarded: bool) -> bool:
+        """Whether the bound cards left in ``counts`` (packed) go into disjoint melds (one may be the discard, if not yet)."""
+        held = counts & self._bound
+        if not held:
             return True
         key = (counts, discarded)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
         self._memo[key] = False  # no cycles: every step takes a card
+        first = ((held & -held).bit_length() - 1) >> 3  # the first bound card still held
         found = False
-        for pairs in self._melds_with(first):
-            for i, k in pairs:
-                if counts[i] < k:
-                    break
-            else:
-                rest = list(counts)
-                for i, k in pairs:
-                    rest[i] -= k
-                if self.covers(tuple(rest), discarded):
-                    found = True
-                    break
+        guarded = counts | _GUARD  # each byte's bit 7 set: a byte that borrows loses it
+        for packed in self._melds_with(first):
+            if (guarded - packed) & _GUARD == _GUARD and self.covers(counts - packed, discarded):
+                found = True
+                break
         if not found and not discarded:
-            rest = list(counts)
-            rest[first] -= 1
-            found = self.covers(tuple(rest), True)
+            found = self.covers(counts - (1 << (first << 3)), True)
         self._memo[key] = found
         return found
 
 
+#: A byte per card index (53), bit 7 of each set.
+_GUARD: Final = int.from_bytes(b"\x80" * 53, "little")
+
+
 def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, ...]:
+    """The cards (``Candidate.pairs``) of each candidate meld of ``pool`` that holds card ``index``: see :func:`_option_entry`."""
+    return _option_entry(pool, rules, index)[1]
+
+
+def _option_entry(
+    pool: tuple[int, ...], rules: Ruleset, index: int
+) -> tuple[Ruleset, tuple[Pairs, ...], tuple[int, ...]]:
     """The cards (``Candidate.pairs``) of each candidate meld of ``pool`` that holds card ``index``, once each.
 
     Melds that take the same cards are one choice for the search, wherever
@@ -118,7 +129,8 @@ def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, 
     are kept per those (hands that share a suit share them). The pairs of
     :func:`~rummylib.solver._queries.candidates_with`, each set of naturals
     once with its fewest jokers (:func:`_fewest_jokers`; a test checks), built
-    on bit masks without building the melds.
+    on bit masks without building the melds. The entry: the ruleset, the
+    pairs, and each option's cards packed (what :class:`_Search` reads).
     """
     suit, rank = divmod(index, 13)
     jokers = pool[52]
@@ -131,14 +143,14 @@ def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, 
     key = (index, row, column, jokers, id(rules))
     hit = _OPTIONS.get(key)
     if hit is not None and hit[0] is rules:
-        return hit[1]
+        return hit
     found = _run_pairs(suit, rank, row, jokers, rules)
     found += _group_pairs(suit, rank, column, jokers, rules)
     options = _fewest_jokers(found)
     if len(_OPTIONS) >= 4096:
         _OPTIONS.clear()
-    _OPTIONS[key] = (rules, options)
-    return options
+    entry = _OPTIONS[key] = (rules, options, tuple(packed_cards(p) for p in options))  # the search reads these
+    return entry
 
 
 def _fewest_jokers(found: list[Pairs]) -> tuple[Pairs, ...]:
@@ -257,7 +269,7 @@ def _group_pairs(suit: int, rank: int, column: int, jokers: int, rules: Ruleset)
     return out
 
 
-_OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[Pairs, ...]]] = {}
+_OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[Pairs, ...], tuple[int, ...]]] = {}
 
 
 def may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:

@@ -20,6 +20,7 @@ from rummylib.errors import (
 from rummylib.rules import Ruleset, _check_rules
 
 from .._guards import is_collection_of_items, is_int_in
+from .._trusted import builder
 
 __all__ = [
     "ACE_HIGH",
@@ -282,22 +283,11 @@ class Group(Meld):
         return format_meld(self)
 
 
-def _new_run(suit: Suit, start: int, cards: tuple[Card, ...]) -> Run:
-    """A run whose layout the caller has built correctly (no checks; internal, for hot paths)."""
-    run = object.__new__(Run)
-    object.__setattr__(run, "suit", suit)
-    object.__setattr__(run, "start", start)
-    object.__setattr__(run, "cards", cards)
-    return run
-
-
-def _new_group(rank: Rank, cards: tuple[Card, ...], suits: tuple[Suit, ...]) -> Group:
-    """A group whose layout the caller has built correctly (no checks; internal, for hot paths)."""
-    group = object.__new__(Group)
-    object.__setattr__(group, "rank", rank)
-    object.__setattr__(group, "cards", cards)
-    object.__setattr__(group, "suits", suits)
-    return group
+#: ``_new_run(suit, start, cards)``: a run whose layout the caller has built correctly (no checks; internal,
+#: for hot paths: the slots filled by plain assignments, see :func:`~rummylib._trusted.builder`).
+_new_run: Final[Callable[[Suit, int, tuple[Card, ...]], Run]] = builder(Run, positional=True)
+#: ``_new_group(rank, cards, suits)``: a group whose layout the caller has built correctly (likewise).
+_new_group: Final[Callable[[Rank, tuple[Card, ...], tuple[Suit, ...]], Group]] = builder(Group, positional=True)
 
 
 def _check_meld(meld: object) -> Meld:

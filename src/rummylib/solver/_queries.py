@@ -20,7 +20,7 @@ from typing import Final, NamedTuple
 
 from rummylib._card import CARDS
 from rummylib._card import SUITS as _SUITS
-from rummylib.cards import JOKER, Card, Rank, Suit
+from rummylib.cards import JOKER, Card, Rank
 from rummylib.melds import ACE_HIGH, Meld
 from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
@@ -58,16 +58,12 @@ class Candidate(NamedTuple):
     jokers: int
     #: Its cards packed as one integer, byte ``i`` the copies of card index ``i`` (see :func:`~rummylib.solver._masks.packed_cards`).
     packed: int
+    #: Bit ``i`` per natural card index ``i`` it holds (one copy each).
+    naturals: int
 
 
-def _card_bound(index: int) -> int:
-    if index == 52:
-        return 11
-    rank = index % 13 + 1
-    return 11 if rank == 1 else min(rank, 10)
-
-
-_BOUND: Final = tuple(_card_bound(i) for i in range(53))
+#: Per card index, the most the card can bring to an opening (R-V, O3): an ace or a joker 11, a picture 10.
+_BOUND: Final = (*(11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)), 11)
 
 
 def _position_value(position: int) -> int:
@@ -125,14 +121,6 @@ _SUIT_CACHE_SIZE: Final = 2048
 _MOST_RUN_JOKERS: Final = ACE_HIGH
 
 
-def _held_positions(m: int, top: int) -> list[bool]:
-    """``held[p]`` for positions 0 to ``top`` (0 unused) of a suit whose rank mask is ``m`` (bit 0 = ace)."""
-    held = [False] + [bool(m >> r & 1) for r in range(13)]
-    if top == ACE_HIGH:
-        held.append(bool(m & 1))
-    return held
-
-
 def _joker_runs(s: int, m: int, jokers: int, top: int, adjacent_ok: bool, out: list[Candidate]) -> None:
     """The runs of suit ``s`` with ``jokers`` at hand (at least one), in find_melds' order.
 
@@ -144,8 +132,10 @@ def _joker_runs(s: int, m: int, jokers: int, top: int, adjacent_ok: bool, out: l
     held = m << 1  # bit p per position p held (1 = ace low .. 13 = king)
     if top == ACE_HIGH and m & 1:
         held |= 1 << ACE_HIGH
-    index_at: list[int] | None = None
+    short = 3 - jokers  # the fewest of a run's first three slots held (a longer run holds those three too)
     for start in range(1, top - 1):
+        if _HELD3[held >> start & 7] < short:
+            continue  # no run from here: the same empty answer the window cache would give
         most = min(13, top - start + 1)
         bits = held >> start & ((1 << most) - 1)
         # Only the slots before the first one the jokers cannot fill matter: no run reaches past it.
@@ -161,13 +151,15 @@ def _joker_runs(s: int, m: int, jokers: int, top: int, adjacent_ok: bool, out: l
             found = _window_runs(bits, most, jokers, adjacent_ok)
             built: list[Candidate] = []
             if found:
-                if index_at is None:
-                    index_at = [_index_at(p, s) for p in range(top + 1)]  # index_at[p]: the card of position p
-                _add_runs(_SUITS[s], start, found, index_at, built)
+                _add_runs(s, start, found, built)
             if len(_START_RUNS) >= _WINDOW_CACHE_SIZE:
                 _START_RUNS.clear()
             runs = _START_RUNS[key] = tuple(built)
         out.extend(runs)
+
+
+#: The number of slots held among three (bits 0-2).
+_HELD3: Final = (0, 1, 1, 2, 1, 2, 2, 3)
 
 
 def _window_runs(bits: int, most: int, jokers: int, adjacent_ok: bool) -> tuple[tuple[int, int], ...]:
@@ -222,31 +214,50 @@ _RUN_POINTS: Final = tuple(
 )
 
 
-def _add_runs(
-    suit: Suit, start: int, found: tuple[tuple[int, int], ...], index_at: list[int], out: list[Candidate]
-) -> None:
-    points = _RUN_POINTS[start]
-    window = index_at[start : start + 13]  # window[k]: the card of slot k
-    ace_high = start + 13 > ACE_HIGH  # the window may reach the high ace, whose index sorts first
+def _add_runs(s: int, start: int, found: tuple[tuple[int, int], ...], out: list[Candidate]) -> None:
+    """The runs of suit ``s`` from ``start`` of each (length, joker-slot mask) of ``found``, in that order."""
+    base = (s << 4 | start) << 18
     for length, mask in found:
-        if not mask:
-            naturals = window[:length]
-            cards = tuple([CARDS[i] for i in naturals])
-            used = 0
-        else:
-            naturals = [window[k] for k in range(length) if not mask >> k & 1]
-            cards = tuple([JOKER if mask >> k & 1 else CARDS[window[k]] for k in range(length)])
-            used = mask.bit_count()
-        if ace_high and start + length - 1 == ACE_HIGH:
-            naturals = sorted(naturals)
-        bound = 11 * used
-        for i in naturals:
-            bound += _BOUND[i]
-        pairs = tuple([(i, 1) for i in naturals])
-        if used:
-            pairs += ((52, used),)
-        meld = _new_run(suit, start, cards)
-        out.append(Candidate(meld, pairs, points[length], not used, length, bound, used, packed_cards(pairs)))
+        key = base | length << 14 | mask  # a mask has at most 13 bits, a length at most 4
+        cand = _RUN_CANDIDATES.get(key)
+        if cand is None:
+            cand = _run_candidate(s, start, length, mask)
+            if len(_RUN_CANDIDATES) >= _WINDOW_CACHE_SIZE:
+                _RUN_CANDIDATES.clear()
+            _RUN_CANDIDATES[key] = cand
+        out.append(cand)
+
+
+def _run_candidate(s: int, start: int, length: int, mask: int) -> Candidate:
+    """The run of suit ``s`` from ``start`` of ``length`` slots, a joker in slot ``k`` per bit ``k`` of ``mask``."""
+    window = [_index_at(p, s) for p in range(start, start + length)]  # window[k]: the card of slot k
+    if not mask:
+        naturals = window
+        cards = tuple([CARDS[i] for i in naturals])
+        used = 0
+    else:
+        naturals = [window[k] for k in range(length) if not mask >> k & 1]
+        cards = tuple([JOKER if mask >> k & 1 else CARDS[window[k]] for k in range(length)])
+        used = mask.bit_count()
+    if start + length - 1 == ACE_HIGH:
+        naturals = sorted(naturals)  # the high ace's index sorts first
+    bound = 11 * used
+    packed = used << 416  # packed_cards(pairs), summed here: the joker's byte is byte 52
+    held = 0
+    for i in naturals:
+        bound += _BOUND[i]
+        packed += 1 << (i << 3)
+        held |= 1 << i
+    pairs = tuple([(i, 1) for i in naturals])
+    if used:
+        pairs += ((52, used),)
+    meld = _new_run(_SUITS[s], start, cards)
+    return Candidate(meld, pairs, _RUN_POINTS[start][length], not used, length, bound, used, packed, held)
+
+
+#: Each run candidate per (suit, start, length, joker-slot mask) packed in one integer: a run is those four
+#: alone, and the lists of the suits and starts share most of theirs (see :func:`_add_runs`).
+_RUN_CANDIDATES: dict[int, Candidate] = {}
 
 
 def _clean_runs(s: int, m: int, top: int, out: list[Candidate]) -> None:
@@ -255,34 +266,24 @@ def _clean_runs(s: int, m: int, top: int, out: list[Candidate]) -> None:
         m |= 1 << 13  # the high ace
     if not m & (m >> 1) & (m >> 2):
         return  # no three in a row: no run (most suits of most hands)
-    suit = _SUITS[s]
-    held = _held_positions(m, top)
+    held = m << 1  # bit p per position p held (1 = ace low .. 13 = king, 14 = the high ace)
     start = 1
     while start < top - 1:
-        if not held[start]:
+        if not held >> start & 1:
             start += 1
             continue
         end = start  # one past the last position of the longest run from ``start``
-        while end <= top and held[end] and end - start < 13:
+        while end <= top and held >> end & 1 and end - start < 13:
             end += 1
         if end - start < 3:
             start = end + 1  # no run starts inside a block of fewer than three
             continue
-        _add_clean(suit, start, end, [_index_at(p, s) for p in range(start, end)], out)
+        _add_runs(s, start, _CLEAN_LENGTHS[end - start], out)
         start += 1
 
 
-def _add_clean(suit: Suit, start: int, end: int, indices: list[int], out: list[Candidate]) -> None:
-    """The runs from ``start`` of every length from 3 up to ``end - 1`` (the cards ``indices``)."""
-    cards = tuple(CARDS[i] for i in indices)
-    points = 0
-    for n in range(1, end - start + 1):
-        points += _position_value(start + n - 1)
-        if n < 3:
-            continue
-        pairs = tuple(sorted((i, 1) for i in indices[:n]))
-        bound = sum(_BOUND[i] for i in indices[:n])
-        out.append(Candidate(_new_run(suit, start, cards[:n]), pairs, points, True, n, bound, 0, packed_cards(pairs)))
+#: Per number of positions held in a row from a start: every clean run from it, as (length, no joker slot).
+_CLEAN_LENGTHS: Final = tuple(tuple((n, 0) for n in range(3, most + 1)) for most in range(ACE_HIGH + 1))
 
 
 _LAYOUTS: Final = GROUP_TEMPLATES  # find_melds' order of group layouts
@@ -331,20 +332,27 @@ def _rank_groups(
     r: int, present: int, within: tuple[tuple[int, tuple[tuple[tuple[int, ...], int, int, int], ...]], ...]
 ) -> tuple[Candidate, ...]:
     """The groups of rank index ``r`` with the suits ``present`` (4 bits) and the layouts ``within``."""
-    rank = _RANKS[r]
-    value = 11 if r == 0 else min(r + 1, 10)
     out: list[Candidate] = []
     for size, layouts in within:
         for suits, mask, joker_mask, joker_count in layouts:
             if (mask & ~joker_mask) & ~present:
                 continue
-            cards: tuple[Card, ...] = tuple(JOKER if joker_mask >> s & 1 else CARDS[s * 13 + r] for s in suits)
-            indices = [52 if joker_mask >> s & 1 else s * 13 + r for s in suits]
-            pairs = _pairs(indices)
-            bound = sum(_BOUND[i] * k for i, k in pairs)
-            meld = _new_group(rank, cards, tuple(_SUITS[s] for s in suits))
-            out.append(Candidate(meld, pairs, value * size, False, size, bound, joker_count, packed_cards(pairs)))
+            key = (r, suits, joker_mask)  # a group is its rank and layout alone: kept across the suits present
+            cand = _GROUP_CANDIDATES.get(key)
+            if cand is None:
+                cards: tuple[Card, ...] = tuple(JOKER if joker_mask >> s & 1 else CARDS[s * 13 + r] for s in suits)
+                pairs = _pairs([52 if joker_mask >> s & 1 else s * 13 + r for s in suits])
+                bound = sum(_BOUND[i] * k for i, k in pairs)
+                meld = _new_group(_RANKS[r], cards, tuple(_SUITS[s] for s in suits))
+                value = (11 if r == 0 else min(r + 1, 10)) * size
+                held = sum(1 << i for i, _ in pairs if i < 52)
+                cand = Candidate(meld, pairs, value, False, size, bound, joker_count, packed_cards(pairs), held)
+                _GROUP_CANDIDATES[key] = cand  # at most 13 ranks times the layouts: no bound needed
+            out.append(cand)
     return tuple(out)
+
+
+_GROUP_CANDIDATES: dict[tuple[int, tuple[int, ...], int], Candidate] = {}
 
 
 def _compute(counts: tuple[int, ...], rules: Ruleset) -> tuple[Candidate, ...]:
@@ -434,5 +442,7 @@ def clear_candidates() -> None:
     _SUIT_RUNS.clear()
     _WINDOWS.clear()
     _START_RUNS.clear()
+    _RUN_CANDIDATES.clear()
     _RANK_GROUPS.clear()
+    _GROUP_CANDIDATES.clear()
     clear_facts()
