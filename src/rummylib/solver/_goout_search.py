@@ -119,9 +119,9 @@ class _Search:
     def clean_cores(self) -> tuple[int, ...]:
         """The packed naturals of the minimal clean runs the hand (and its fragments) can lay."""
         if self._clean_cores is None:
-            frags = [frag.packed for row in self.frag_rows for frag in row]
-            cores = _clean_cores(self.tables)  # minimal already
-            self._clean_cores = _minimal([*cores, *frags]) if frags else cores
+            # The fragments add none: each holds its core's naturals, a clean run of the same tables, which
+            # holds one of these minimal ones already.
+            self._clean_cores = _clean_cores(self.tables)  # minimal already
         return self._clean_cores
 
     def clean_possible(self, x: int) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from rummylib.cards import CardMultiset
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, swap_joker
@@ -230,8 +230,16 @@ def fragments(tables: Tables, counts: Sequence[int], jokers: int, rules: Ruleset
     top = ACE_HIGH if rules.ace_high else 13
     out: list[Fragment] = []
     w = tables.width
-    for core in tables.shapes:
-        if not core.clean or not all(counts[c] for c in core.naturals):
+    found = tables.extra.get("clean_shapes")  # the clean runs among the shapes, kept with the tables
+    if found is None:
+        found = tables.extra["clean_shapes"] = tuple(s for s in tables.shapes if s.clean)
+    clean = cast("tuple[Shape, ...]", found)
+    held = 0
+    for i in range(52):
+        if counts[i]:
+            held |= 1 << i
+    for core in clean:
+        if core.mask & ~held:  # a natural of the run is not held
             continue
         suit, start = divmod(core.key, 16)
         end = start + len(core.layout) - 1
