@@ -21,7 +21,7 @@ from test_solver_oracle import rules_and_hand
 from rummylib import REMIK, STRAIGHT, Card, CardMultiset, Opening, Ruleset, best_partition
 from rummylib._card import CARDS
 from rummylib.melds import is_clean_run
-from rummylib.solver import _keep, _opening
+from rummylib.solver import _keep, _leftover, _opening
 from rummylib.solver._leftover import Constrained, Laid, _laid_split, by_leftover, laid_whole
 from rummylib.solver._opening import _solve_in, search_opening
 from rummylib.solver._opening_objective import opening_rows, scales
@@ -399,3 +399,34 @@ def test_decomposition_skipped_only_where_it_would_give_up_on_leftovers(rules: R
             with pytest.raises(OverBudget, match="sets"):
                 by_leftover(cover, tables, x, jokers, keep, rules.opening_points * m2 - 1)
     assert skipped and tried  # both cases met
+
+
+@pytest.mark.parametrize(("size", "seed"), [(40, 3), (70, 196), (72, 14)])
+def test_each_level_holds_every_leftover_worth_it_once_in_card_order(size: int, seed: int) -> None:
+    # The levels of the decomposition (its leftovers made level by level, each once) are those
+    # a plain enumeration gives: every leftover of at least one card worth at most ``top - t``
+    # points, in the order of their cards, those whose bound reaches ``t`` at each level.
+    hand = dealt(REMIK, size, seed)
+    jokers = hand.jokers
+    tables = tables_for(hand.counts, jokers, REMIK, settings=DEFAULT_SETTINGS, order="rank")
+    tables, rows, _, potential = opening_rows(REMIK, tables)
+    cover = Cover(tables, rows, potential, DEFAULT_SETTINGS)
+    x = cover.restrict(pack(hand.counts, tables), jokers)
+    state = _leftover._Decomposition(cover, tables, x, jokers, 1)
+
+    def worth(most: int, start: int = 0) -> list[tuple[int, ...]]:
+        """Every multiset of the kinds from ``start`` on worth at most ``most`` points (the empty one too)."""
+        out: list[tuple[int, ...]] = [()]
+        for k in range(start, len(state.kinds)):
+            c, n = state.kinds[k]
+            for copies in range(1, n + 1):
+                if copies * state.value[c] <= most:
+                    out += [(c,) * copies + rest for rest in worth(most - copies * state.value[c], k + 1)]
+        return out
+
+    for t in range(state.top, state.top - 9, -1):
+        level = state.level(t)
+        every = set(worth(state.top - t)) - {()}
+        assert set(state.leftovers) == every
+        assert [known.cards for known in state.order] == sorted(every)
+        assert level == [known for known in state.order if known.bound >= t]

@@ -56,6 +56,7 @@ def keep_one(
     floor = alpha if found is None or found[0] <= alpha else found[0]
     fresh: dict[int, Cover] = {}
     relaxed: Relaxed | None = None
+    dive = True
     while choices:
         bound, position, priced_anew = heapq.heappop(choices)
         if -bound <= floor:
@@ -79,12 +80,16 @@ def keep_one(
             continue
         if priced:
             known = found if found is not None and found[0] > alpha else None
-            value = settle(cover, fresh[position], tables, rest, rest_jokers, need, floor, m2, size - 1, known)
+            value = settle(
+                cover, fresh[position], tables, rest, rest_jokers, need, floor, m2, size - 1, known, dive=dive
+            )
         else:
             value = search(cover, tables, rest, rest_jokers, need, floor, m2)
         if value is not None and value[0] > floor:
             found = value
             floor = value[0]
+        else:
+            dive = False  # a card left out in vain: the next ones seldom beat it either
     return found if found is not None and found[0] > alpha else None
 
 

@@ -35,6 +35,8 @@ searches as before.
 
 from __future__ import annotations
 
+from heapq import merge
+
 import attrs
 
 from rummylib.solver._laid import Constrained, Laid
@@ -114,6 +116,11 @@ class _Decomposition:
         self.prices = whole.potential
         self.whole = whole.remaining(x, jokers)
         self.leftovers: dict[tuple[int, ...], _Leftover] = {}
+        #: The same, in the order of their cards; every leftover worth ``top - done`` points or less is made.
+        self.order: list[_Leftover] = []
+        self.done = self.top + 1
+        #: Per kind, the points (bits) the leftovers of it and the kinds after it may be worth.
+        self.reach = _reach([(self.value[c], n) for c, n in kinds])
         #: Leftovers with a programme of their own (:meth:`ask`), whose prices bound every leftover holding them.
         self.priced: list[_Leftover] = []
         #: Programmes solved and memoised states allowed per search, in this call (:func:`by_leftover`).
@@ -151,33 +158,49 @@ class _Decomposition:
         return packed_without(self.x, self.jokers, cards, self.tables.width)
 
     def level(self, t: int) -> list[_Leftover]:
-        """Every leftover of at least ``keep`` cards whose bound reaches ``t`` points."""
-        out: list[_Leftover] = []
+        """Every leftover of at least ``keep`` cards whose bound reaches ``t`` points.
+
+        In the order of their cards (a leftover before those it is part of): each
+        is made once, the first time a level reaches it, and kept in that order.
+        """
+        if t < self.done:
+            self._make(self.top - self.done + 1, self.top - t)
+            self.done = t
+        return [known for known in self.order if known.bound >= t]
+
+    def _make(self, lo: int, hi: int) -> None:
+        """Make every leftover of at least ``keep`` cards worth ``lo`` to ``hi`` points (those not made yet)."""
+        made: list[_Leftover] = []
         kinds, value, prices = self.kinds, self.value, self.prices
+        reach = self.reach
         limit = self.settings.leftover_sets
 
         def visit(start: int, cards: list[int], lost: int, priced: int) -> None:
-            if len(cards) >= self.keep:
+            if lo <= lost and len(cards) >= self.keep:
                 key = tuple(cards)
-                known = self.leftovers.get(key)
-                if known is None:
+                if key not in self.leftovers:
                     laid = self.n - len(cards)
                     bound = min(self.top - lost, (self.whole - priced) // SCALE - BONUS * laid)
-                    known = self.leftovers[key] = _Leftover(key, bound)
+                    made.append(_Leftover(key, bound))
+                    self.leftovers[key] = made[-1]
                     if len(self.leftovers) > limit:
                         raise OverBudget("sets")
-                if known.bound >= t:
-                    out.append(known)
             for k in range(start, len(kinds)):
                 c, count = kinds[k]
-                if self.top - lost - value[c] < t or cards.count(c) >= count:
+                v = lost + value[c]
+                if v > hi or cards.count(c) >= count:
                     continue
+                if v < lo and not (reach[k] >> (lo - v)) & ((2 << (hi - lo)) - 1):
+                    continue  # no leftover worth ``lo`` to ``hi`` points below this one
                 cards.append(c)
-                visit(k, cards, lost + value[c], priced + prices[c])
+                visit(k, cards, v, priced + prices[c])
                 cards.pop()
 
-        visit(0, [], 0, 0)
-        return out
+        try:
+            visit(0, [], 0, 0)
+        finally:
+            if made:  # both in the order of their cards
+                self.order = list(merge(self.order, made, key=lambda known: known.cards))
 
     def ask(self, leftover: _Leftover, points: int) -> tuple[int, list[Shape]] | None:
         """The best points of a cover laying all but ``leftover`` if they reach ``points``, with its shapes."""
@@ -233,6 +256,18 @@ class _Decomposition:
         leftover.exact = True
         leftover.bound = value // SCALE - BONUS * laid
         return leftover.bound, search.path(x, j, need, value)
+
+
+def _reach(kinds: list[tuple[int, int]]) -> list[int]:
+    """Per kind ``k``, a bit per sum of points some copies of kinds ``k`` on may make (``kinds``: value, count)."""
+    out = [1] * (len(kinds) + 1)
+    for k in range(len(kinds) - 1, -1, -1):
+        v, n = kinds[k]
+        bits = out[k + 1]
+        out[k] = bits
+        for i in range(1, n + 1):
+            out[k] |= bits << (i * v)
+    return out[:-1]
 
 
 def by_leftover(

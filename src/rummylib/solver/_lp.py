@@ -211,7 +211,7 @@ class Warm:
         tableau.basis, tableau.slacks, tableau.y = first.basis[:], first.slacks[:], first.y[:]
         tableau.binv = [row[:] for row in first.binv]
         b = _perturbed(capacity)
-        tableau.xb = [sum(q * v for q, v in zip(row, b)) for row in tableau.binv]
+        tableau.xb = [sum(map(mul, row, b)) for row in tableau.binv]
         tableau.spent = 0
         return tableau
 

@@ -140,10 +140,13 @@ def settle(
     m2: int,
     size: int,
     known: tuple[int, list[Shape]] | None = None,
+    *,
+    dive: bool = True,
 ) -> tuple[int, list[Shape]] | None:
     """The best opening above ``alpha`` by the search priced by points (``points_cover``), as :func:`search`.
 
     ``known``, if given, is an opening already known (plain scale), to prove best or beat.
+    Without ``dive``, the first cover is looked for by the discrepancy search alone.
     """
     # Gains are now SCALE * points * m2 + (cards placed, penalty): rescale the cut-off,
     # and results back to the plain scale (points * m2 + the rest) with ``plain``.
@@ -158,14 +161,14 @@ def settle(
     floor = max(alpha, 0) if known_value is None else max(alpha, known_value)
     deep = known is None and cover.settings.opening_deep_dive  # a deep dive only if asked, beside no known cover
     # The same in every round of budgeted attempts: found once (_proofs).
-    asked = (floor, deep, tuple(points_cover.potential), len(points_cover.memo))
+    asked = (floor, deep, dive, tuple(points_cover.potential), len(points_cover.memo))
     found = first_of(
         tables,
         x,
         jokers,
         need,
         asked,
-        lambda: first_cover(points_cover, tables, x, jokers, need, floor, unit, size, deep=deep),
+        lambda: first_cover(points_cover, tables, x, jokers, need, floor, unit, size, deep=deep, dives=dive),
     )
     if found is None and known is not None and known_value is not None:
         found = (known_value, known[1])

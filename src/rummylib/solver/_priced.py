@@ -37,20 +37,31 @@ def wants_lp(size: int, settings: SearchSettings = DEFAULT_SETTINGS) -> bool:
 
 
 def first_cover(
-    cover: Cover, tables: Tables, x: int, j: int, need: int, floor: int, unit: int, size: int, *, deep: bool = True
+    cover: Cover,
+    tables: Tables,
+    x: int,
+    j: int,
+    need: int,
+    floor: int,
+    unit: int,
+    size: int,
+    *,
+    deep: bool = True,
+    dives: bool = True,
 ) -> tuple[int, list[Shape]] | None:
     """A first cover worth more than ``floor`` for the exact search to prove best, or ``None``.
 
     Only inputs of ``hunt_from`` cards or more (the cover's settings) get one
     (measured: below it the exact search alone is as fast): the discrepancy
     search along the relaxation's melds (:func:`~rummylib.solver._hunt.hunt`), then :func:`dive`
-    (without ``deep``, only its shallow dive: each round solves a programme).
+    (without ``deep``, only its shallow dive: each round solves a programme; without
+    ``dives``, none).
     """
     settings = cover.settings
     if size < settings.hunt_from:
         return None
     found = hunt(cover, x, j, need, floor, unit, settings.hunt_budget)
-    if found is None:
+    if found is None and dives:
         found = dive(cover, tables, x, j, need, floor, unit, settings.trial_budget, deep=deep)
     return found
 
