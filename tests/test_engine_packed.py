@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 import rummylib as rl
 from rummylib.engine import _cache as engine_cache
-from rummylib.engine._complete import _GUARD, OpeningSearch, fits, minus
+from rummylib.engine._complete import OpeningSearch, fits, minus
 from rummylib.rules import MAX_DECKS, MAX_JOKERS
 from rummylib.solver import can_open
-from rummylib.solver._masks import pack_counts, packed_cards, unpack_counts
+from rummylib.solver._masks import GUARD, pack_counts, packed_cards, unpack_counts
 from rummylib.solver._queries import hand_candidates
 from rummylib.testing import hands
 
@@ -40,7 +40,7 @@ def test_a_packed_fit_and_difference_are_the_count_vectors(counts: tuple[int, ..
     for info in hand_candidates(source.counts, _WIDEST):
         meld = info.packed
         assert meld == packed_cards(info.pairs) == pack_counts(_cards_of(info))
-        fit = (packed | _GUARD) - meld & _GUARD == _GUARD
+        fit = (packed | GUARD) - meld & GUARD == GUARD
         assert fit is fits(counts, info), (counts, info.pairs)
         if fit:
             assert unpack_counts(packed - meld) == minus(counts, info)
@@ -74,7 +74,7 @@ def test_every_count_a_ruleset_allows_fits_its_byte() -> None:
             packed = pack_counts(counts)
             for take in range(1, MAX_JOKERS + 2):
                 meld = packed_cards(((index, take),))
-                fit = (packed | _GUARD) - meld & _GUARD == _GUARD
+                fit = (packed | GUARD) - meld & GUARD == GUARD
                 assert fit is (have >= take), (index, have, take)
                 if fit:
                     assert unpack_counts(packed - meld) == tuple(

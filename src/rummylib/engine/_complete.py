@@ -42,7 +42,7 @@ from rummylib.engine._cache import goes_out, hand_opens, register
 from rummylib.engine._screen import card_bound, may_open
 from rummylib.melds import End, Meld, Run, lay_off
 from rummylib.rules import Ruleset
-from rummylib.solver._masks import pack_counts, rank_masks, unpack_counts
+from rummylib.solver._masks import GUARD, naturals_held, pack_counts, unpack_counts
 from rummylib.solver._queries import Candidate, sorted_by_points
 
 __all__ = [
@@ -185,7 +185,15 @@ class OpeningSearch:
         """
         self._path = []
         found = self._complete(
-            pack_counts(counts), sum(counts), card_bound(counts), need, clean, card, allowance, chosen, _held(counts)
+            pack_counts(counts),
+            sum(counts),
+            card_bound(counts),
+            need,
+            clean,
+            card,
+            allowance,
+            chosen,
+            naturals_held(counts),
         )
         if found:
             self.known.update(self._path)
@@ -209,7 +217,7 @@ class OpeningSearch:
             return False
         left = card if card is None or not any(i == card for i, _ in info.pairs) else None
         if self._size_bound is None:
-            self._size_bound = (sum(counts), card_bound(counts), _held(counts))
+            self._size_bound = (sum(counts), card_bound(counts), naturals_held(counts))
         size, bound, held = self._size_bound
         self._path = []
         chosen = (j,) if self._go_out else ()
@@ -273,7 +281,7 @@ class OpeningSearch:
         room = size - self.keep  # the most cards a meld may take
         margin = bound - need  # a meld whose bound less points exceeds it leaves too little (rest_need > 0)
         go_out = self._go_out
-        guarded = counts | _GUARD  # each byte's bit 7 set: a byte that borrows loses it
+        guarded = counts | GUARD  # each byte's bit 7 set: a byte that borrows loses it
         gone = ~held  # the natural cards surely no longer held
         # WLOG the meld holding the taken card comes first, then the clean run (the same order, filtered).
         rows = self._with(card) if card is not None else self._clean if clean else self._all
@@ -283,7 +291,7 @@ class OpeningSearch:
             j, packed, slack, msize, points, mbound, mclean, _, drop = row
             # slack > margin: bound - mbound < need - points, the cards left cannot bring the rest (when the
             # meld fits, mbound <= bound, so this holds only where need - points > 0: the call below would say so)
-            if slack > margin or msize > room or (guarded - packed) & _GUARD != _GUARD:
+            if slack > margin or msize > room or (guarded - packed) & GUARD != GUARD:
                 continue  # too few points left, too many cards, or the cards left do not hold the meld's
             after = tuple(sorted((*chosen, j))) if go_out else ()
             if self._complete(
@@ -364,28 +372,6 @@ def _shared_memo(rules: Ruleset) -> dict[tuple[object, ...], bool]:
     return memo
 
 
-def _held(counts: tuple[int, ...], least: int = 1) -> int:
-    """Bit ``i`` per natural card index ``i`` of which ``counts`` holds ``least`` copies or more (1 or 2)."""
-    if least == 1:
-        a, b, c, d = rank_masks(counts)  # asked of these counts by the opening screen just before: kept
-        return a | b << 13 | c << 26 | d << 39
-    flags = bytes(counts[:52]).translate(_TWO)
-    mask = 0
-    i = flags.find(1)
-    while i >= 0:
-        mask |= 1 << i
-        i = flags.find(1, i + 1)
-    return mask
-
-
-#: Map a count byte to 1 when two copies or more are held (``bytes.translate``).
-_TWO: Final = bytes([0, 0] + [1] * 254)
-
-
-#: A byte per card index (53), bit 7 of each set (a count is at most 16: bit 7 of its byte stays clear).
-_GUARD: Final = int.from_bytes(b"\x80" * 53, "little")
-
-
 #: A candidate as the search reads it: its index, packed cards, bound less points, size, points, bound, clean,
 #: natural cards (a bit each) and those of them the hand holds once (laying the meld takes them all).
 _Row = tuple[int, int, int, int, int, int, bool, int, int]
@@ -406,7 +392,7 @@ def _indexed(melds: tuple[MeldInfo, ...], counts: tuple[int, ...]) -> tuple[_Row
     hit = _INDEXED.get(id(melds))
     if hit is not None and hit[0] is melds:
         return hit[1], hit[2]
-    once = ~_held(counts, 2)
+    once = ~naturals_held(counts, 2)
     every = tuple(
         (j, m.packed, m.bound - m.points, m.size, m.points, m.bound, m.clean, m.naturals, m.naturals & once)
         for j, m in enumerate(melds)

@@ -32,14 +32,13 @@ the hands that reach the exact R-D2 question fail it.
 from __future__ import annotations
 
 import itertools
-from typing import Final
 
 from rummylib.cards import CardMultiset
 from rummylib.engine._screen import covered_tables
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_screen import table_takes
-from rummylib.solver._masks import pack_counts, packed_cards, rank_masks
+from rummylib.solver._masks import GUARD, pack_counts, packed_cards, rank_masks
 
 __all__ = ["cannot_cover", "may_meld"]
 
@@ -98,19 +97,15 @@ class _Search:
         self._memo[key] = False  # no cycles: every step takes a card
         first = ((held & -held).bit_length() - 1) >> 3  # the first bound card still held
         found = False
-        guarded = counts | _GUARD  # each byte's bit 7 set: a byte that borrows loses it
+        guarded = counts | GUARD  # each byte's bit 7 set: a byte that borrows loses it
         for packed in self._melds_with(first):
-            if (guarded - packed) & _GUARD == _GUARD and self.covers(counts - packed, discarded):
+            if (guarded - packed) & GUARD == GUARD and self.covers(counts - packed, discarded):
                 found = True
                 break
         if not found and not discarded:
             found = self.covers(counts - (1 << (first << 3)), True)
         self._memo[key] = found
         return found
-
-
-#: A byte per card index (53), bit 7 of each set.
-_GUARD: Final = int.from_bytes(b"\x80" * 53, "little")
 
 
 def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, ...]:

@@ -12,39 +12,27 @@ import operator
 from typing import Final
 
 from rummylib.rules import Ruleset
-from rummylib.solver._masks import rank_masks, run_covered
+from rummylib.solver._masks import TWO_OR_MORE, rank_masks, run_covered
+from rummylib.solver._queries import CARD_BOUND
 
 __all__ = ["card_bound", "covered_tables", "may_open"]
 
 
-def _card_bound(index: int) -> int:
-    # The most a card can bring to an opening (R-V, O3): an ace 11, a picture 10, a joker 11.
-    if index == 52:
-        return 11
-    rank = index % 13 + 1
-    return 11 if rank == 1 else min(rank, 10)
-
-
-_BOUND = tuple(_card_bound(i) for i in range(53))
-
-
 def card_bound(counts: tuple[int, ...]) -> int:
     """An upper bound on the opening points ``counts`` can still bring."""
-    return sum(map(operator.mul, counts, _BOUND))
+    return sum(map(operator.mul, counts, CARD_BOUND))
 
 
 def _points_table() -> tuple[int, ...]:
     table = [0] * (1 << 13)
     for mask in range(1, 1 << 13):
         low = (mask & -mask).bit_length() - 1
-        table[mask] = table[mask & (mask - 1)] + _BOUND[low]
+        table[mask] = table[mask & (mask - 1)] + CARD_BOUND[low]
     return tuple(table)
 
 
 #: Per 13-bit mask of rank indices (0 = ace), the most one card of each of those ranks brings (R-V, O3).
 _POINTS: Final = _points_table()
-#: Maps a count byte to 1 when two or more copies are held (``bytes.translate``).
-_TWO_OR_MORE: Final = bytes([0, 0] + [1] * 254)
 _LOW13: Final = (1 << 13) - 1
 
 
@@ -102,11 +90,11 @@ def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) ->
     bound = 11 * jokers + _POINTS[eligible[0]] + _POINTS[eligible[1]] + _POINTS[eligible[2]] + _POINTS[eligible[3]]
     if bound >= need:  # one copy of each eligible card brings enough already
         return True
-    more = bytes(counts[:52]).translate(_TWO_OR_MORE)  # further copies (two or more decks)
+    more = bytes(counts[:52]).translate(TWO_OR_MORE)  # further copies (two or more decks)
     i = more.find(1)
     while i >= 0:
         suit, rank = divmod(i, 13)
         if eligible[suit] >> rank & 1:
-            bound += (counts[i] - 1) * _BOUND[i]
+            bound += (counts[i] - 1) * CARD_BOUND[i]
         i = more.find(1, i + 1)
     return bound >= need

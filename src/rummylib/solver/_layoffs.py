@@ -13,6 +13,7 @@ from typing import NamedTuple, cast
 from rummylib.cards import CardMultiset
 from rummylib.melds import ACE_HIGH, End, Group, Meld, Run, swap_joker
 from rummylib.rules import Ruleset
+from rummylib.solver._masks import naturals_held
 from rummylib.solver._tables import Shape, Tables, card_index_at
 
 __all__ = ["Fragment", "LayOption", "Slot", "fragments", "lay_options", "slots_of"]
@@ -234,10 +235,7 @@ def fragments(tables: Tables, counts: Sequence[int], jokers: int, rules: Ruleset
     if found is None:
         found = tables.extra["clean_shapes"] = tuple(s for s in tables.shapes if s.clean)
     clean = cast("tuple[Shape, ...]", found)
-    held = 0
-    for i in range(52):
-        if counts[i]:
-            held |= 1 << i
+    held = naturals_held(tuple(counts))
     for core in clean:
         if core.mask & ~held:  # a natural of the run is not held
             continue

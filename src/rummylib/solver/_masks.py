@@ -12,7 +12,9 @@ masks, so each layout is written once:
 - :func:`no_meld_without_jokers`: no run or group at all in a hand of natural cards;
 - :func:`pack_counts`, :func:`packed_cards`: a count vector, or a meld's (card index, copies) pairs, as
   one integer, byte ``i`` holding the copies of card index ``i`` (the searches fit and subtract melds
-  on it; :func:`unpack_counts` reads it back).
+  on it; :func:`unpack_counts` reads it back); :data:`GUARD` is bit 7 of each of those bytes: a meld
+  fits the counts when ``((counts | GUARD) - packed) & GUARD == GUARD`` (no byte borrowed);
+- :func:`naturals_held`: bit ``i`` per natural card index held (once or more, or twice or more).
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from __future__ import annotations
 from typing import Final
 
 __all__ = [
+    "GUARD",
+    "TWO_OR_MORE",
+    "naturals_held",
     "no_meld_without_jokers",
     "pack_counts",
     "packed_cards",
@@ -32,6 +37,10 @@ __all__ = [
 
 #: Maps a count byte to 1 when a card is held (``bytes.translate``).
 _HELD: Final = bytes([0] + [1] * 255)
+#: Maps a count byte to 1 when two copies or more are held (``bytes.translate``).
+TWO_OR_MORE: Final = bytes([0, 0] + [1] * 254)
+#: Bit 7 of each of the 53 bytes of :func:`pack_counts`' layout (a count is at most 16: it never reaches it).
+GUARD: Final = int.from_bytes(b"\x80" * 53, "little")
 
 
 class _SuitMasks(dict[bytes, int]):
@@ -64,6 +73,20 @@ def rank_masks(counts: tuple[int, ...]) -> list[int]:
     last[0] = counts
     last[1] = out
     return out
+
+
+def naturals_held(counts: tuple[int, ...], least: int = 1) -> int:
+    """Bit ``i`` per natural card index ``i`` of which ``counts`` holds ``least`` copies or more (1 or 2)."""
+    if least == 1:
+        a, b, c, d = rank_masks(counts)  # often asked of these counts just before: kept
+        return a | b << 13 | c << 26 | d << 39
+    flags = bytes(counts[:52]).translate(TWO_OR_MORE)
+    mask = 0
+    i = flags.find(1)
+    while i >= 0:
+        mask |= 1 << i
+        i = flags.find(1, i + 1)
+    return mask
 
 
 def ranks_with(counts: tuple[int, ...], suits: int) -> int:

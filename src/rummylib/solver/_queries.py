@@ -30,6 +30,7 @@ from rummylib.solver._goout_screen import clear_facts
 from rummylib.solver._masks import no_meld_without_jokers, packed_cards, rank_masks, ranks_with
 
 __all__ = [
+    "CARD_BOUND",
     "Candidate",
     "can_go_out",
     "candidates_with",
@@ -63,7 +64,7 @@ class Candidate(NamedTuple):
 
 
 #: Per card index, the most the card can bring to an opening (R-V, O3): an ace or a joker 11, a picture 10.
-_BOUND: Final = (*(11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)), 11)
+CARD_BOUND: Final = (*(11 if i % 13 == 0 else min(i % 13 + 1, 10) for i in range(52)), 11)
 
 
 def _position_value(position: int) -> int:
@@ -245,7 +246,7 @@ def _run_candidate(s: int, start: int, length: int, mask: int) -> Candidate:
     packed = used << 416  # packed_cards(pairs), summed here: the joker's byte is byte 52
     held = 0
     for i in naturals:
-        bound += _BOUND[i]
+        bound += CARD_BOUND[i]
         packed += 1 << (i << 3)
         held |= 1 << i
     pairs = tuple([(i, 1) for i in naturals])
@@ -342,7 +343,7 @@ def _rank_groups(
             if cand is None:
                 cards: tuple[Card, ...] = tuple(JOKER if joker_mask >> s & 1 else CARDS[s * 13 + r] for s in suits)
                 pairs = _pairs([52 if joker_mask >> s & 1 else s * 13 + r for s in suits])
-                bound = sum(_BOUND[i] * k for i, k in pairs)
+                bound = sum(CARD_BOUND[i] * k for i, k in pairs)
                 meld = _new_group(_RANKS[r], cards, tuple(_SUITS[s] for s in suits))
                 value = (11 if r == 0 else min(r + 1, 10)) * size
                 held = sum(1 << i for i, _ in pairs if i < 52)
