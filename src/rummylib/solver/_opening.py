@@ -212,8 +212,8 @@ def _sets_beyond(
     """
     keep = need >> 1
     known = kept.get("beyond")
-    if isinstance(known, bool) and known:
-        return known
+    if known is True:
+        return True
     values = by_position(scales(tables.rules)[3], tables)
     kinds = [(values[52], jokers)] if jokers else []
     kinds += [(values[position], count) for position, count in packed_counts(x, tables.width, tables.field)]

@@ -207,9 +207,8 @@ def _potential(
     entries = program[2]
     potential = _checked(tables, j, split, program, prices, size_price)
     rows = _reordered(cover.rows, [-u for u in used], entries, split, potential, tables.pos)
-    search = kind(tables, rows, potential, cover.settings, fine=split.fine, scale=SCALE)
-    search.relaxed_use = dict(zip([id(entry.shape) for entry in entries], used))
-    return search
+    relaxed_use = dict(zip([id(entry.shape) for entry in entries], used))
+    return kind(tables, rows, potential, cover.settings, fine=split.fine, scale=SCALE, relaxed_use=relaxed_use)
 
 
 def _checked(

@@ -131,6 +131,7 @@ class Cover:
         *,
         fine: int = 1,
         scale: int = 1,
+        relaxed_use: dict[int, float] | None = None,
     ) -> None:
         self.settings = settings
         self.w = tables.width
@@ -154,7 +155,7 @@ class Cover:
         self.keep_rest = 0
         #: What the relaxation that priced this search uses of each shape, by the shape's ``id``
         #: (empty: none, see _priced.tightened): the order a dive from it solves its programme in.
-        self.relaxed_use: dict[int, float] = {}
+        self.relaxed_use: dict[int, float] = {} if relaxed_use is None else relaxed_use
 
     def full(self) -> None:
         """The memo reached :attr:`limit`: start it over, or end a trial search."""
