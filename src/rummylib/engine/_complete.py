@@ -404,10 +404,15 @@ def _indexed(melds: tuple[MeldInfo, ...], counts: tuple[int, ...]) -> tuple[_Row
     return every, clean
 
 
+#: The ends a lay-off may name: both of a run, none of a set (an enum member read once, not per call).
+_RUN_ENDS: Final[tuple[End | None, ...]] = (End.LOW, End.HIGH)
+_SET_END: Final[tuple[End | None, ...]] = (None,)
+
+
 def fits_anywhere(card: Card, table: Sequence[Meld], rules: Ruleset) -> bool:
     """Whether ``card`` can be laid off onto some meld of ``table``."""
     for meld in table:
-        ends: tuple[End | None, ...] = (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,)
+        ends: tuple[End | None, ...] = _RUN_ENDS if isinstance(meld, Run) else _SET_END
         for end in ends:
             try:
                 lay_off(meld, card, rules, end=end)

@@ -37,6 +37,9 @@ from rummylib.engine._oblige import (
     turn_needs_check,
 )
 from rummylib.engine._state import (
+    DRAW_PHASE,
+    PLAY_PHASE,
+    ROUND_OVER_PHASE,
     GameState,
     Phase,
     RoundState,
@@ -204,13 +207,13 @@ def legal_actions(state: GameState) -> LegalActions:
 
 
 def _next_round(state: GameState) -> Iterator[Action]:
-    if state.round.phase is Phase.ROUND_OVER:
+    if state.round.phase is ROUND_OVER_PHASE:
         yield _NEXT_ROUND
 
 
 def _draws(state: GameState) -> Iterator[Action]:
     r = state.round
-    if r.phase is not Phase.DRAW:
+    if r.phase is not DRAW_PHASE:
         return
     yield _DRAW_STOCK
     if may_take_discard(state.rules, r):
@@ -249,7 +252,7 @@ def _play(state: GameState) -> _Play | None:
 
 def _new_play(state: GameState) -> _Play | None:
     r = state.round
-    if r.phase is not Phase.PLAY:
+    if r.phase is not PLAY_PHASE:
         return None
     rules = state.rules
     seat = r.to_act

@@ -20,8 +20,8 @@ from rummylib.engine._known import _without, track
 from rummylib.engine._oblige import take_discard_round
 from rummylib.engine._state import (
     FRESH_TURN,
+    PLAY_PHASE,
     GameState,
-    Phase,
     RoundState,
     drawn_turn,
     evolve_round,
@@ -86,5 +86,5 @@ def _drawn_public(state: GameState, r: RoundState) -> GameState:
         public = public[1:]
     hands = replace(r.hands, seat, add_card(r.hands[seat], card))
     # evolve_round(r, hands=, stock=, phase=, turn=, known_cards=, known_stock=), by position
-    new = public_drawn_round(r, hands, stock[1:], Phase.PLAY, drawn_turn(FRESH_TURN, card), known, public)
+    new = public_drawn_round(r, hands, stock[1:], PLAY_PHASE, drawn_turn(FRESH_TURN, card), known, public)
     return with_round(state, new)
