@@ -395,7 +395,7 @@ def discarded(state: GameState, r: RoundState, card: Card, known: tuple[CardMult
     seat = r.to_act
     hand = remove_card(r.hands[seat], card)
     hands = replace(r.hands, seat, hand)
-    pile = (*r.discard, card)
+    pile = r.discard + (card,)  # one copy in C
     if known is None:
         known = r.known_cards
     if not hand:
