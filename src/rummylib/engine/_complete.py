@@ -132,10 +132,11 @@ class OpeningSearch:
         self._taken = None if rules.discard_taken_card else taken
         self.keep = 1 if rules.must_discard_to_go_out else 0
         # Most valuable first: a completion, when there is one, is found early.
-        self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
-        self._all, self._clean = _indexed(self.melds, hand.counts)
-        self._counts = hand.counts
-        self._packed = pack_counts(hand.counts)
+        counts = hand._counts  # the slot itself (no property call)
+        self.melds: tuple[MeldInfo, ...] = sorted_by_points(counts, rules)
+        self._all, self._clean = _indexed(self.melds, counts)
+        self._counts = counts
+        self._packed = pack_counts(counts)
         self._clean_masks: tuple[int, ...] | None = None
         self._size_bound: tuple[int, int, int] | None = None
         self._holding: dict[int, _Rows] = {}

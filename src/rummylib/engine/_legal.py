@@ -228,12 +228,13 @@ class _Play:
     now (the opening in progress meets R-O2); ``crossed``: the round once it is.
     """
 
-    __slots__ = ("boundary_ok", "crossed", "hand", "opened_after", "r", "rules")
+    __slots__ = ("boundary_ok", "counts", "crossed", "hand", "opened_after", "r", "rules", "size")
 
     def __init__(
         self, rules: Ruleset, r: RoundState, opened_after: bool, boundary_ok: bool, crossed: RoundState
     ) -> None:
         self.rules, self.r, self.hand = rules, r, r.hands[r.to_act]
+        self.counts, self.size = self.hand._counts, self.hand._len  # the hand's slots (no property or __len__ call)
         self.opened_after, self.boundary_ok, self.crossed = opened_after, boundary_ok, crossed
 
 
@@ -295,9 +296,9 @@ def _discards(state: GameState) -> Iterable[Action]:
     turn = p.r.turn
     if turn.must_meld is not None or turn.freed_jokers:
         return ()
-    if turn.must_go_out and len(p.hand) > 1:
+    if turn.must_go_out and p.size > 1:
         return ()
-    found = compress(_DISCARDS, p.hand.counts)  # one Discard per distinct card held, in the hand's order
+    found = compress(_DISCARDS, p.counts)  # one Discard per distinct card held, in the hand's order
     if p.rules.discard_taken_card or turn.taken is None:
         return found
     taken = _DISCARDS[turn.taken.index]  # R-T7: not the card just taken from the pile
@@ -309,8 +310,8 @@ def _lay_offs(state: GameState) -> Iterator[Action]:
     if p is None or not p.boundary_ok or not (p.opened_after or p.rules.lay_off_before_opening):
         return
     r = p.crossed
-    found = lay_off_candidates(p.hand.counts, p.r.table, p.rules)
-    if len(p.hand) > 1 and not turn_needs_check(r.turn, r.opened[r.to_act]):
+    found = lay_off_candidates(p.counts, p.r.table, p.rules)
+    if p.size > 1 and not turn_needs_check(r.turn, r.opened[r.to_act]):
         yield from (LayOff(i, card, end) for i, card, end in found)  # a lay-off adds no duty: each keeps a card
         return
     for i, card, end in found:
@@ -332,7 +333,7 @@ def _swaps(state: GameState) -> Iterator[Action]:
         return
     r = p.crossed
     for i, tm, wanted in table_jokers(r.table):  # the melds with a joker (kept per table)
-        if not any(p.hand.counts[x] for x in wanted):
+        if not any(p.counts[x] for x in wanted):
             continue  # no joker of this meld stands for a card the hand holds (most melds)
         seen: set[Card] = set()
         for slot, stands in zip(tm.meld.cards, tm.meld.represents):
@@ -366,9 +367,9 @@ def _melds(state: GameState) -> Iterator[Action]:
         yield from _opening_melds(p)
         return
     seat = r.to_act
-    counts = p.hand.counts
+    counts = p.counts
     free = turn.taken is None and not turn.has_obligation  # then a meld adds no duty (R-D2, J4, T7)
-    size = len(p.hand)
+    size = p.size
     for info in hand_candidates(counts, rules):
         meld = info.meld
         if free and info.size < size:  # a card is kept: nothing to check
@@ -386,15 +387,15 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
     """Each meld that keeps the opening completable this turn, with the turn's duties (R-O4, D2, T3)."""
     r, rules = p.r, p.rules
     need, clean, card, allowance = opening_needs(rules, r)
-    if not r.turn.melds_laid and not may_open(p.hand.counts, rules, need, clean):
+    if not r.turn.melds_laid and not may_open(p.counts, rules, need, clean):
         return  # most hands: no opening at all, so no meld of one
     search = opening_search(rules, r)
-    if not r.turn.melds_laid and not search.opens(p.hand.counts):
+    if not r.turn.melds_laid and not search.opens(p.counts):
         return
     if allowance is not None:
         search.known.clear()  # the screen's openings may hold more melds than the turn allows
     less = None if allowance is None else allowance - 1
-    size = len(p.hand)
+    size = p.size
     for j, info in enumerate(search.melds):
         rest = size - info.size
         if rest == 0:

@@ -43,7 +43,7 @@ def apply_listed(state: GameState, action: Action) -> GameState:
         seat = r.to_act
         card = action.card
         known = r.known_cards
-        if known[seat].counts[card.index]:
+        if known[seat]._counts[card.index]:
             known = replace(known, seat, remove_card(known[seat], card))  # _without(known[seat], (card,))
         return discarded(state, _close_opening(state, r, action), card, known)
     if type(action) is TakeDiscard:

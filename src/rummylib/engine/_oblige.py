@@ -417,10 +417,10 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
     card = r.discard[-1]
     if rules.discard_rule is not _NEW_MELD:
         # can_finish_turn, opened or not: no must_meld, no go-out, no freed joker: _t7_ok of the hand with the card
-        if rules.discard_taken_card or len(hand) > hand.counts[card.index]:
+        if rules.discard_taken_card or hand._len > hand._counts[card.index]:
             return True
         return None
-    counts = list(hand.counts)
+    counts = list(hand._counts)
     counts[card.index] += 1
     with_card = tuple(counts)
     if rules.opening_required and not r.opened[seat]:
