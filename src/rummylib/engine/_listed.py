@@ -26,6 +26,7 @@ from rummylib.engine._state import (
     drawn_turn,
     evolve_round,
     public_drawn_round,
+    stock_drawn_round,
     table_meld,
     with_round,
 )
@@ -54,6 +55,13 @@ def apply_listed(state: GameState, action: Action) -> GameState:
     if type(action) is DrawStock:
         if r.stock and r.known_stock:  # no refill, a stock of public order (R-D6): apply's draw and track's in one
             return _drawn_public(state, r)
+        if r.stock:  # no refill, no card of public order: _draw_stock's draw, which track keeps as it is (R-H1)
+            seat = r.to_act
+            stock = r.stock
+            card = stock[0]
+            hands = replace(r.hands, seat, add_card(r.hands[seat], card))
+            turn = drawn_turn(FRESH_TURN, card)
+            return with_round(state, stock_drawn_round(r, hands, stock[1:], r.discard, r.restocks, PLAY_PHASE, turn))
         after = _draw_stock(state, r, action)
         if not r.known_stock and after.round.restocks == r.restocks:
             return after  # no refill and no card of public order: track would keep it as it is (R-H1, D4, D6)
