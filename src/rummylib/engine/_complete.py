@@ -395,8 +395,10 @@ def _indexed(melds: tuple[MeldInfo, ...], counts: tuple[int, ...]) -> tuple[_Row
         return hit[1], hit[2]
     once = ~naturals_held(counts, 2)
     every = tuple(
-        (j, m.packed, m.bound - m.points, m.size, m.points, m.bound, m.clean, m.naturals, m.naturals & once)
-        for j, m in enumerate(melds)
+        [
+            (j, packed, bound - points, size, points, bound, clean, naturals, naturals & once)
+            for j, (_, _, points, clean, size, bound, _, packed, naturals) in enumerate(melds)
+        ]
     )
     clean = tuple(row for row in every if row[6])
     if len(_INDEXED) >= 16:
