@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Final, Protocol, TypeAlias, cast, get_args, overload, runtime_checkable
+from typing import Final, Protocol, TypeAlias, get_args, overload, runtime_checkable
 
 from rummylib.actions import Action
 from rummylib.engine import LegalActions, PlayerView
@@ -129,7 +129,7 @@ class SeatActions(Sequence[Action]):
 
     def __init__(self, actions: Iterable[Action]) -> None:
         if type(actions) is LegalActions:  # the engine's own listing holds actions only (not a subclass)
-            self._items: tuple[Action, ...] = cast("tuple[Action, ...]", actions[:])  # its own tuple, listed once
+            self._items: tuple[Action, ...] = actions[:]  # type: ignore[assignment]  # its own tuple, listed once
             return
         items = tuple(actions) if is_collection_of_items(actions) else None
         if items is None or not all(isinstance(a, _ACTION_TYPES) for a in items):
