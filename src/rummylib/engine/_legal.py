@@ -64,6 +64,7 @@ KINDS: Final = ("next_round", "draws", "discards", "lay_offs", "swaps", "melds")
 _DRAW_STOCK: Final = DrawStock()
 _TAKE_DISCARD: Final = TakeDiscard()
 _NEXT_ROUND: Final = NextRound()
+_DRAWS: Final[tuple[tuple[Action, ...], ...]] = ((_DRAW_STOCK,), (_DRAW_STOCK, _TAKE_DISCARD))  # by may_take_discard
 #: ``Discard(card)`` for each card index, in the order of the card index (the hand's order).
 _DISCARDS: Final = tuple(Discard(card) for card in CARDS)
 
@@ -206,18 +207,13 @@ def legal_actions(state: GameState) -> LegalActions:
 # --- the generators -------------------------------------------------------------------------
 
 
-def _next_round(state: GameState) -> Iterator[Action]:
-    if state.round.phase is ROUND_OVER_PHASE:
-        yield _NEXT_ROUND
+def _next_round(state: GameState) -> Iterable[Action]:
+    return (_NEXT_ROUND,) if state.round.phase is ROUND_OVER_PHASE else ()
 
 
-def _draws(state: GameState) -> Iterator[Action]:
+def _draws(state: GameState) -> Iterable[Action]:
     r = state.round
-    if r.phase is not DRAW_PHASE:
-        return
-    yield _DRAW_STOCK
-    if may_take_discard(state.rules, r):
-        yield _TAKE_DISCARD
+    return _DRAWS[may_take_discard(state.rules, r)] if r.phase is DRAW_PHASE else ()
 
 
 class _Play:
@@ -305,15 +301,18 @@ def _discards(state: GameState) -> Iterable[Action]:
     return (d for d in found if d is not taken)
 
 
-def _lay_offs(state: GameState) -> Iterator[Action]:
+def _lay_offs(state: GameState) -> Iterable[Action]:
     p = _play(state)
     if p is None or not p.boundary_ok or not (p.opened_after or p.rules.lay_off_before_opening):
-        return
+        return ()
     r = p.crossed
     found = lay_off_candidates(p.counts, p.r.table, p.rules)
     if p.size > 1 and not turn_needs_check(r.turn, r.opened[r.to_act]):
-        yield from (LayOff(i, card, end) for i, card, end in found)  # a lay-off adds no duty: each keeps a card
-        return
+        return [LayOff(i, card, end) for i, card, end in found]  # a lay-off adds no duty: each keeps a card
+    return _checked_lay_offs(p, r, found)
+
+
+def _checked_lay_offs(p: _Play, r: RoundState, found: Iterable[tuple[int, Card, End | None]]) -> Iterator[Action]:
     for i, card, end in found:
         hand = remove_card(p.hand, card)
         turn = laid_off_turn(r, i, card)
@@ -327,10 +326,14 @@ def _grown_table(r: RoundState, i: int, card: Card, end: End | None) -> tuple[Ta
     return replace(r.table, i, table_meld(meld=grown_meld(tm.meld, card, end), owner=tm.owner))
 
 
-def _swaps(state: GameState) -> Iterator[Action]:
+def _swaps(state: GameState) -> Iterable[Action]:
     p = _play(state)
     if p is None or not p.boundary_ok or not p.rules.joker_swap or not p.opened_after:
-        return
+        return ()
+    return _swaps_of(p)
+
+
+def _swaps_of(p: _Play) -> Iterator[Action]:
     r = p.crossed
     for i, tm, wanted in table_jokers(r.table):  # the melds with a joker (kept per table)
         if not any(p.counts[x] for x in wanted):
@@ -352,20 +355,25 @@ def _swaps(state: GameState) -> Iterator[Action]:
                 yield SwapJoker(i, stands)
 
 
-def _melds(state: GameState) -> Iterator[Action]:
+def _melds(state: GameState) -> Iterable[Action]:
     p = _play(state)
     if p is None:
-        return
+        return ()
     r, rules = p.r, p.rules
     turn = r.turn
     limit = rules.melds_per_turn
     if limit is not None and turn.melds_laid >= limit:
-        return
+        return ()
     if rules.opening_required and not r.opened[r.to_act]:
         if turn.laid and not turn.melds_laid:
-            return  # the opening comes before any lay-off (R-O4)
-        yield from _opening_melds(p)
-        return
+            return ()  # the opening comes before any lay-off (R-O4)
+        if not turn.melds_laid and not may_open(p.counts, rules, *opening_needs(rules, r)[:2]):
+            return ()  # most hands: no opening at all, so no meld of one
+        return _opening_melds(p)
+    return _opened_melds(p, r, rules, turn)
+
+
+def _opened_melds(p: _Play, r: RoundState, rules: Ruleset, turn: TurnState) -> Iterator[Action]:
     seat = r.to_act
     counts = p.counts
     free = turn.taken is None and not turn.has_obligation  # then a meld adds no duty (R-D2, J4, T7)
@@ -386,9 +394,7 @@ def _melds(state: GameState) -> Iterator[Action]:
 def _opening_melds(p: _Play) -> Iterator[Action]:
     """Each meld that keeps the opening completable this turn, with the turn's duties (R-O4, D2, T3)."""
     r, rules = p.r, p.rules
-    need, clean, card, allowance = opening_needs(rules, r)
-    if not r.turn.melds_laid and not may_open(p.counts, rules, need, clean):
-        return  # most hands: no opening at all, so no meld of one
+    need, clean, card, allowance = opening_needs(rules, r)  # the opening screen is passed (see _melds)
     search = opening_search(rules, r)
     if not r.turn.melds_laid and not search.opens(p.counts):
         return
@@ -432,6 +438,7 @@ _PHASE_ORDER: Final[dict[Phase, tuple[str, ...]]] = {
 }
 _ORDER_BY_ID: Final = {id(phase): kinds for phase, kinds in _PHASE_ORDER.items()}  # by identity: Enum hashes in Python
 
+#: Each kind's generator: plain functions answer ``()`` where the position rules their kind out (no generator runs).
 _GENERATORS: Final[dict[str, Callable[[GameState], Iterable[Action]]]] = {
     "next_round": _next_round,
     "draws": _draws,
