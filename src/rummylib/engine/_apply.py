@@ -398,7 +398,7 @@ def discarded(state: GameState, r: RoundState, card: Card, known: tuple[CardMult
     pile = r.discard + (card,)  # one copy in C
     if known is None:
         known = r.known_cards
-    if not hand:
+    if not hand._len:  # the size slot (no __bool__ call)
         return _go_out(state, evolve_round(r, hands=hands, discard=pile, known_cards=known), seat)  # R-E1, E3
     has_laid = replace(r.has_laid, seat, True) if r.turn.laid and not r.has_laid[seat] else r.has_laid
     # evolve_round(r, hands=, discard=, has_laid=, to_act=, phase=, turn=, known_cards=), by position

@@ -46,7 +46,9 @@ def apply_listed(state: GameState, action: Action) -> GameState:
         known = r.known_cards
         if known[seat]._counts[card.index]:
             known = replace(known, seat, remove_card(known[seat], card))  # _without(known[seat], (card,))
-        return discarded(state, _close_opening(state, r, action), card, known)
+        if not r.opened[seat] and r.turn.melds_laid:  # _close_opening's own test, without its call
+            r = _close_opening(state, r, action)
+        return discarded(state, r, card, known)
     if type(action) is TakeDiscard:
         # R-D2, T7: the listing asked may_take_discard already. R-H1: everyone saw the card taken.
         seat = r.to_act
