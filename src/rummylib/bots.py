@@ -192,10 +192,11 @@ class RandomBot:
         Raises:
             SimulationError: ``legal`` is empty.
         """
-        n = len(legal)
+        items = legal._items if type(legal) is SeatActions else legal  # a bot's listing: its tuple, read in C
+        n = len(items)
         if n == 0:
             raise no_legal_action(legal)
-        return legal[self._rng.below(n)]
+        return items[self._rng.below(n)]
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed})"
