@@ -350,3 +350,19 @@ def test_greedy_always_chooses_a_legal_action(rules: rl.Ruleset) -> None:
                 break
             action = _choose(state)
             rl.check(state, action)
+
+
+@settings(max_examples=examples(50), deadline=None)
+@given(st.integers(min_value=0, max_value=2**64), st.integers(min_value=0, max_value=60))
+def test_random_bot_reads_seat_actions_as_any_sequence(seed: int, steps: int) -> None:
+    # RandomBot's direct read of a SeatActions' tuple picks what the sequence protocol picks (the same draws).
+    state = rl.new_game(REMIK_SIM, 3, seed=seed % 1000)
+    for k in range(steps):
+        if state.is_over:
+            return
+        menu = SeatActions(rl.LegalActions(state))
+        state = rl.apply(state, RandomBot(seed + k).choose(rl.view(state, state.to_act), menu))
+    legal = rl.LegalActions(state)
+    v = rl.view(state, state.to_act)
+    picks = {RandomBot(seed).choose(v, menu) for menu in (SeatActions(legal), tuple(legal), list(legal), legal)}
+    assert len(picks) == 1

@@ -75,6 +75,20 @@ def test_view_rejects_bad_seats() -> None:
             rl.view(s, bad)  # type: ignore[arg-type]
 
 
+def test_view_seat_fast_path_is_the_checked_path() -> None:
+    # R-H1: the plain-int seat test in front of is_int_in accepts and refuses exactly what it does.
+    import enum
+
+    class Seat(enum.IntEnum):
+        ONE = 1
+
+    s = rl.new_game(rl.REMIK, 3, seed=SEED)
+    assert rl.view(s, Seat.ONE) == rl.view(s, 1)
+    for bad in (3, -3, False, 1.0, None):
+        with pytest.raises(rl.ArgumentError):
+            rl.view(s, bad)  # type: ignore[arg-type]
+
+
 def test_game_state_repr_hides_the_seed() -> None:
     s = rl.new_game(rl.STRAIGHT, 2, seed=SEED)
     assert str(SEED) not in repr(s)

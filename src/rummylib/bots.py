@@ -129,7 +129,7 @@ class SeatActions(Sequence[Action]):
 
     def __init__(self, actions: Iterable[Action]) -> None:
         if type(actions) is LegalActions:  # the engine's own listing holds actions only (not a subclass)
-            self._items: tuple[Action, ...] = tuple(actions)
+            self._items: tuple[Action, ...] = actions[:]  # type: ignore[assignment]  # its own tuple, listed once
             return
         items = tuple(actions) if is_collection_of_items(actions) else None
         if items is None or not all(isinstance(a, _ACTION_TYPES) for a in items):
@@ -192,10 +192,11 @@ class RandomBot:
         Raises:
             SimulationError: ``legal`` is empty.
         """
-        n = len(legal)
+        items = legal._items if type(legal) is SeatActions else legal  # a bot's listing: its tuple, read in C
+        n = len(items)
         if n == 0:
             raise no_legal_action(legal)
-        return legal[self._rng.below(n)]
+        return items[self._rng.below(n)]
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed})"

@@ -32,6 +32,7 @@ from rummylib.bots import (
 )
 from rummylib.engine import GameState, apply, new_game, view
 from rummylib.engine._listed import apply_listed
+from rummylib.engine._state import GAME_OVER_PHASE
 from rummylib.records._record import MAX_ACTIONS
 from rummylib.rules import Ruleset
 
@@ -136,8 +137,8 @@ def _play(state: GameState, bots: Sequence[Bot], seed: int, max_actions: int) ->
     Returns the last state and the number of actions played.
     """
     actions = 0
-    while not state.is_over and actions < max_actions:
-        seat = state.to_act
+    while state.round.phase is not GAME_OVER_PHASE and actions < max_actions:  # state.is_over, without the property
+        seat = state.round.to_act
         bot = bots[seat]
         legal: Sequence[Action] = LegalActions(state)
         if type(bot) is not GreedyBot:  # the bot sees its view, never the state (R-H1)

@@ -8,7 +8,7 @@ the discard under R-D2).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import Card, CardMultiset
@@ -18,7 +18,11 @@ from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._oblige import can_finish_turn, may_take_discard, needs_finish_check, take_discard_round
 from rummylib.engine._rng import shuffled
 from rummylib.engine._state import (
+    DRAW_PHASE,
     FRESH_TURN,
+    GAME_OVER_PHASE,
+    PLAY_PHASE,
+    ROUND_OVER_PHASE,
     GameState,
     Phase,
     RoundState,
@@ -59,6 +63,9 @@ R = IllegalActionReason
 def _fail(reason: IllegalActionReason, action: object, detail: str, **fields: Any) -> NoReturn:
     raise IllegalActionError(reason, action, detail, **fields)
 
+
+#: R-D4's refill rule, read as a global (an enum member is looked up through its metaclass).
+_KEEP_TOP: Final = RestockRule.RESHUFFLE_KEEP_TOP
 
 #: Why an action of another phase is refused now, by the current phase.
 _NOT_NOW = {
@@ -108,14 +115,14 @@ def _next_round(state: GameState, r: RoundState, action: NextRound) -> GameState
 
 
 def _draw_stock(state: GameState, r: RoundState, action: DrawStock) -> GameState:
-    _phase(r, action, Phase.DRAW)
+    _phase(r, action, DRAW_PHASE)
     rules = state.rules
     stock, pile, restocks = r.stock, r.discard, r.restocks
     if not stock:
         limit = rules.restock_limit
         if limit is not None and restocks >= limit:
             return _end_round(state, r, None, rummy=False)  # R-D7: past the cap
-        if rules.restock_rule is RestockRule.RESHUFFLE_KEEP_TOP:
+        if rules.restock_rule is _KEEP_TOP:
             if len(pile) <= 1:
                 return _end_round(state, r, None, rummy=False)  # R-D7
             # R-D4: the top discard stays; the rest is shuffled (a stream per round and refill).
@@ -131,12 +138,12 @@ def _draw_stock(state: GameState, r: RoundState, action: DrawStock) -> GameState
     hands = replace(r.hands, seat, add_card(r.hands[seat], card))
     # evolve_round(r, hands=, stock=, discard=, restocks=, phase=, turn=evolve_turn(FRESH_TURN, drawn=card)), by position
     return with_round(
-        state, stock_drawn_round(r, hands, stock[1:], pile, restocks, Phase.PLAY, drawn_turn(FRESH_TURN, card))
+        state, stock_drawn_round(r, hands, stock[1:], pile, restocks, PLAY_PHASE, drawn_turn(FRESH_TURN, card))
     )
 
 
 def _take_discard(state: GameState, r: RoundState, action: TakeDiscard) -> GameState:
-    _phase(r, action, Phase.DRAW)
+    _phase(r, action, DRAW_PHASE)
     if not r.discard:
         _fail(R.EMPTY_DISCARD_PILE, action, "the discard pile is empty")
     rules = state.rules
@@ -238,7 +245,7 @@ def _lay_new(state: GameState, r: RoundState, action: object, melds: tuple[Meld,
 
 
 def _open(state: GameState, r: RoundState, action: Open) -> GameState:
-    _phase(r, action, Phase.PLAY)
+    _phase(r, action, PLAY_PHASE)
     rules = state.rules
     seat = r.to_act
     if not rules.opening_required:
@@ -282,7 +289,7 @@ def _lay_new_or_none(state: GameState, r: RoundState, action: object, melds: tup
 
 
 def _lay_meld(state: GameState, r: RoundState, action: LayMeld) -> GameState:
-    _phase(r, action, Phase.PLAY)
+    _phase(r, action, PLAY_PHASE)
     seat = r.to_act
     if not r.opened[seat] and _opening_closed(r):
         _fail(R.MUST_OPEN_FIRST, action, "the opening is laid before any lay-off this turn (R-O4)")
@@ -304,7 +311,7 @@ def _card_in_hand(r: RoundState, action: object, card: object) -> Card:
 
 
 def _lay_off(state: GameState, r: RoundState, action: LayOff) -> GameState:
-    _phase(r, action, Phase.PLAY)
+    _phase(r, action, PLAY_PHASE)
     r = _close_opening(state, r, action)
     rules = state.rules
     seat = r.to_act
@@ -336,7 +343,7 @@ def _lay_off(state: GameState, r: RoundState, action: LayOff) -> GameState:
 
 
 def _swap(state: GameState, r: RoundState, action: SwapJoker) -> GameState:
-    _phase(r, action, Phase.PLAY)
+    _phase(r, action, PLAY_PHASE)
     r = _close_opening(state, r, action)
     rules = state.rules
     seat = r.to_act
@@ -363,7 +370,7 @@ def _swap(state: GameState, r: RoundState, action: SwapJoker) -> GameState:
 
 
 def _discard(state: GameState, r: RoundState, action: Discard) -> GameState:
-    _phase(r, action, Phase.PLAY)
+    _phase(r, action, PLAY_PHASE)
     r = _close_opening(state, r, action)
     rules = state.rules
     seat = r.to_act
@@ -388,14 +395,14 @@ def discarded(state: GameState, r: RoundState, card: Card, known: tuple[CardMult
     seat = r.to_act
     hand = remove_card(r.hands[seat], card)
     hands = replace(r.hands, seat, hand)
-    pile = (*r.discard, card)
+    pile = r.discard + (card,)  # one copy in C
     if known is None:
         known = r.known_cards
-    if not hand:
+    if not hand._len:  # the size slot (no __bool__ call)
         return _go_out(state, evolve_round(r, hands=hands, discard=pile, known_cards=known), seat)  # R-E1, E3
     has_laid = replace(r.has_laid, seat, True) if r.turn.laid and not r.has_laid[seat] else r.has_laid
     # evolve_round(r, hands=, discard=, has_laid=, to_act=, phase=, turn=, known_cards=), by position
-    new = discarded_round(r, hands, pile, has_laid, (seat + 1) % len(r.hands), Phase.DRAW, FRESH_TURN, known)
+    new = discarded_round(r, hands, pile, has_laid, (seat + 1) % len(r.hands), DRAW_PHASE, FRESH_TURN, known)
     return with_round(state, new)
 
 
@@ -421,10 +428,10 @@ def transition(state: GameState, action: object, seat: int | None = None) -> Gam
     if handler is None:
         _fail(R.WRONG_TYPE, action, f"{action!r} is not an action")
     r = state.round
-    if r.phase is Phase.GAME_OVER:
+    if r.phase is GAME_OVER_PHASE:
         _fail(R.GAME_OVER, action, "the game is over")
     if seat is not None and not is_int_in(seat, 0, state.num_players - 1):
         _fail(R.NOT_YOUR_TURN, action, f"seat {shorten(seat)} is not a seat of this game", seat=seat)
-    if seat is not None and r.phase is not Phase.ROUND_OVER and seat != r.to_act:
+    if seat is not None and r.phase is not ROUND_OVER_PHASE and seat != r.to_act:
         _fail(R.NOT_YOUR_TURN, action, f"it is seat {r.to_act}'s turn, not seat {seat!r}'s", seat=seat)
     return handler(state, r, action)

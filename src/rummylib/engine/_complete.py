@@ -132,10 +132,11 @@ class OpeningSearch:
         self._taken = None if rules.discard_taken_card else taken
         self.keep = 1 if rules.must_discard_to_go_out else 0
         # Most valuable first: a completion, when there is one, is found early.
-        self.melds: tuple[MeldInfo, ...] = sorted_by_points(hand.counts, rules)
-        self._all, self._clean = _indexed(self.melds, hand.counts)
-        self._counts = hand.counts
-        self._packed = pack_counts(hand.counts)
+        counts = hand._counts  # the slot itself (no property call)
+        self.melds: tuple[MeldInfo, ...] = sorted_by_points(counts, rules)
+        self._all, self._clean = _indexed(self.melds, counts)
+        self._counts = counts
+        self._packed = pack_counts(counts)
         self._clean_masks: tuple[int, ...] | None = None
         self._size_bound: tuple[int, int, int] | None = None
         self._holding: dict[int, _Rows] = {}
@@ -394,8 +395,10 @@ def _indexed(melds: tuple[MeldInfo, ...], counts: tuple[int, ...]) -> tuple[_Row
         return hit[1], hit[2]
     once = ~naturals_held(counts, 2)
     every = tuple(
-        (j, m.packed, m.bound - m.points, m.size, m.points, m.bound, m.clean, m.naturals, m.naturals & once)
-        for j, m in enumerate(melds)
+        [
+            (j, packed, bound - points, size, points, bound, clean, naturals, naturals & once)
+            for j, (_, _, points, clean, size, bound, _, packed, naturals) in enumerate(melds)
+        ]
     )
     clean = tuple(row for row in every if row[6])
     if len(_INDEXED) >= 16:
@@ -404,10 +407,15 @@ def _indexed(melds: tuple[MeldInfo, ...], counts: tuple[int, ...]) -> tuple[_Row
     return every, clean
 
 
+#: The ends a lay-off may name: both of a run, none of a set (an enum member read once, not per call).
+_RUN_ENDS: Final[tuple[End | None, ...]] = (End.LOW, End.HIGH)
+_SET_END: Final[tuple[End | None, ...]] = (None,)
+
+
 def fits_anywhere(card: Card, table: Sequence[Meld], rules: Ruleset) -> bool:
     """Whether ``card`` can be laid off onto some meld of ``table``."""
     for meld in table:
-        ends: tuple[End | None, ...] = (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,)
+        ends: tuple[End | None, ...] = _RUN_ENDS if isinstance(meld, Run) else _SET_END
         for end in ends:
             try:
                 lay_off(meld, card, rules, end=end)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import compress
-from typing import cast
+from typing import Final, cast
 
 from rummylib._card import CARDS
 from rummylib._card import SUITS as _SUIT_ORDER
@@ -21,6 +21,10 @@ from rummylib.melds._types import _new_group, _new_run
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_screen import joker_stands
 
+#: The run ends, read as globals on the hot path (an enum member is looked up through its metaclass).
+_LOW: Final = End.LOW
+_HIGH: Final = End.HIGH
+
 __all__ = ["group_fit", "grown_meld", "lay_off_candidates", "run_fit", "swapped_meld", "table_jokers"]
 
 
@@ -28,11 +32,11 @@ def run_fit(meld: Run, card: Card, end: End, rules: Ruleset) -> bool:
     """Whether ``card`` extends run ``meld`` at ``end`` (R-M1, M3, J3; never past an ace, R-M4)."""
     if len(meld.cards) >= 13:
         return False
-    pos = meld.start - 1 if end is End.LOW else meld.end + 1
+    pos = meld.start - 1 if end is _LOW else meld.end + 1
     if not 1 <= pos <= (ACE_HIGH if rules.ace_high else ACE_HIGH - 1):
         return False
     if card.is_joker:
-        edge = meld.cards[0] if end is End.LOW else meld.cards[-1]
+        edge = meld.cards[0] if end is _LOW else meld.cards[-1]
         return meld.joker_count < rules.jokers and (rules.adjacent_jokers or not edge.is_joker)
     return card == card_at_position(pos, meld.suit)
 
@@ -75,7 +79,7 @@ def _table_fits(
         meld = tm.meld
         if isinstance(meld, Run):
             base = meld.suit.index * 13
-            for end, pos in ((End.LOW, meld.start - 1), (End.HIGH, meld.start + len(meld.cards))):
+            for end, pos in ((_LOW, meld.start - 1), (_HIGH, meld.start + len(meld.cards))):
                 if not 1 <= pos <= ACE_HIGH:
                     continue
                 index = base + (0 if pos == ACE_HIGH else pos - 1)  # the card at ``pos`` (card_at_position)
@@ -116,7 +120,7 @@ def table_jokers(table: tuple[TableMeld, ...]) -> tuple[tuple[int, TableMeld, tu
 def grown_meld(meld: Meld, card: Card, end: End | None) -> Meld:
     """``lay_off(meld, card, rules, end=end)`` for a lay-off the candidates vouch for (it fits), unchecked."""
     if isinstance(meld, Run):
-        if end is End.LOW:
+        if end is _LOW:
             return _new_run(meld.suit, meld.start - 1, (card, *meld.cards))
         return _new_run(meld.suit, meld.start, (*meld.cards, card))
     group = cast(Group, meld)

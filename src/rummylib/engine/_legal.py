@@ -37,6 +37,9 @@ from rummylib.engine._oblige import (
     turn_needs_check,
 )
 from rummylib.engine._state import (
+    DRAW_PHASE,
+    PLAY_PHASE,
+    ROUND_OVER_PHASE,
     GameState,
     Phase,
     RoundState,
@@ -61,6 +64,7 @@ KINDS: Final = ("next_round", "draws", "discards", "lay_offs", "swaps", "melds")
 _DRAW_STOCK: Final = DrawStock()
 _TAKE_DISCARD: Final = TakeDiscard()
 _NEXT_ROUND: Final = NextRound()
+_DRAWS: Final[tuple[tuple[Action, ...], ...]] = ((_DRAW_STOCK,), (_DRAW_STOCK, _TAKE_DISCARD))  # by may_take_discard
 #: ``Discard(card)`` for each card index, in the order of the card index (the hand's order).
 _DISCARDS: Final = tuple(Discard(card) for card in CARDS)
 
@@ -203,18 +207,13 @@ def legal_actions(state: GameState) -> LegalActions:
 # --- the generators -------------------------------------------------------------------------
 
 
-def _next_round(state: GameState) -> Iterator[Action]:
-    if state.round.phase is Phase.ROUND_OVER:
-        yield _NEXT_ROUND
+def _next_round(state: GameState) -> Iterable[Action]:
+    return (_NEXT_ROUND,) if state.round.phase is ROUND_OVER_PHASE else ()
 
 
-def _draws(state: GameState) -> Iterator[Action]:
+def _draws(state: GameState) -> Iterable[Action]:
     r = state.round
-    if r.phase is not Phase.DRAW:
-        return
-    yield _DRAW_STOCK
-    if may_take_discard(state.rules, r):
-        yield _TAKE_DISCARD
+    return _DRAWS[may_take_discard(state.rules, r)] if r.phase is DRAW_PHASE else ()
 
 
 class _Play:
@@ -225,12 +224,13 @@ class _Play:
     now (the opening in progress meets R-O2); ``crossed``: the round once it is.
     """
 
-    __slots__ = ("boundary_ok", "crossed", "hand", "opened_after", "r", "rules")
+    __slots__ = ("boundary_ok", "counts", "crossed", "hand", "opened_after", "r", "rules", "size")
 
     def __init__(
         self, rules: Ruleset, r: RoundState, opened_after: bool, boundary_ok: bool, crossed: RoundState
     ) -> None:
         self.rules, self.r, self.hand = rules, r, r.hands[r.to_act]
+        self.counts, self.size = self.hand._counts, self.hand._len  # the hand's slots (no property or __len__ call)
         self.opened_after, self.boundary_ok, self.crossed = opened_after, boundary_ok, crossed
 
 
@@ -249,7 +249,7 @@ def _play(state: GameState) -> _Play | None:
 
 def _new_play(state: GameState) -> _Play | None:
     r = state.round
-    if r.phase is not Phase.PLAY:
+    if r.phase is not PLAY_PHASE:
         return None
     rules = state.rules
     seat = r.to_act
@@ -292,24 +292,27 @@ def _discards(state: GameState) -> Iterable[Action]:
     turn = p.r.turn
     if turn.must_meld is not None or turn.freed_jokers:
         return ()
-    if turn.must_go_out and len(p.hand) > 1:
+    if turn.must_go_out and p.size > 1:
         return ()
-    found = compress(_DISCARDS, p.hand.counts)  # one Discard per distinct card held, in the hand's order
+    found = compress(_DISCARDS, p.counts)  # one Discard per distinct card held, in the hand's order
     if p.rules.discard_taken_card or turn.taken is None:
         return found
     taken = _DISCARDS[turn.taken.index]  # R-T7: not the card just taken from the pile
     return (d for d in found if d is not taken)
 
 
-def _lay_offs(state: GameState) -> Iterator[Action]:
+def _lay_offs(state: GameState) -> Iterable[Action]:
     p = _play(state)
     if p is None or not p.boundary_ok or not (p.opened_after or p.rules.lay_off_before_opening):
-        return
+        return ()
     r = p.crossed
-    found = lay_off_candidates(p.hand.counts, p.r.table, p.rules)
-    if len(p.hand) > 1 and not turn_needs_check(r.turn, r.opened[r.to_act]):
-        yield from (LayOff(i, card, end) for i, card, end in found)  # a lay-off adds no duty: each keeps a card
-        return
+    found = lay_off_candidates(p.counts, p.r.table, p.rules)
+    if p.size > 1 and not turn_needs_check(r.turn, r.opened[r.to_act]):
+        return [LayOff(i, card, end) for i, card, end in found]  # a lay-off adds no duty: each keeps a card
+    return _checked_lay_offs(p, r, found)
+
+
+def _checked_lay_offs(p: _Play, r: RoundState, found: Iterable[tuple[int, Card, End | None]]) -> Iterator[Action]:
     for i, card, end in found:
         hand = remove_card(p.hand, card)
         turn = laid_off_turn(r, i, card)
@@ -323,13 +326,17 @@ def _grown_table(r: RoundState, i: int, card: Card, end: End | None) -> tuple[Ta
     return replace(r.table, i, table_meld(meld=grown_meld(tm.meld, card, end), owner=tm.owner))
 
 
-def _swaps(state: GameState) -> Iterator[Action]:
+def _swaps(state: GameState) -> Iterable[Action]:
     p = _play(state)
     if p is None or not p.boundary_ok or not p.rules.joker_swap or not p.opened_after:
-        return
+        return ()
+    return _swaps_of(p)
+
+
+def _swaps_of(p: _Play) -> Iterator[Action]:
     r = p.crossed
     for i, tm, wanted in table_jokers(r.table):  # the melds with a joker (kept per table)
-        if not any(p.hand.counts[x] for x in wanted):
+        if not any(p.counts[x] for x in wanted):
             continue  # no joker of this meld stands for a card the hand holds (most melds)
         seen: set[Card] = set()
         for slot, stands in zip(tm.meld.cards, tm.meld.represents):
@@ -348,24 +355,29 @@ def _swaps(state: GameState) -> Iterator[Action]:
                 yield SwapJoker(i, stands)
 
 
-def _melds(state: GameState) -> Iterator[Action]:
+def _melds(state: GameState) -> Iterable[Action]:
     p = _play(state)
     if p is None:
-        return
+        return ()
     r, rules = p.r, p.rules
     turn = r.turn
     limit = rules.melds_per_turn
     if limit is not None and turn.melds_laid >= limit:
-        return
+        return ()
     if rules.opening_required and not r.opened[r.to_act]:
         if turn.laid and not turn.melds_laid:
-            return  # the opening comes before any lay-off (R-O4)
-        yield from _opening_melds(p)
-        return
+            return ()  # the opening comes before any lay-off (R-O4)
+        if not turn.melds_laid and not may_open(p.counts, rules, *opening_needs(rules, r)[:2]):
+            return ()  # most hands: no opening at all, so no meld of one
+        return _opening_melds(p)
+    return _opened_melds(p, r, rules, turn)
+
+
+def _opened_melds(p: _Play, r: RoundState, rules: Ruleset, turn: TurnState) -> Iterator[Action]:
     seat = r.to_act
-    counts = p.hand.counts
+    counts = p.counts
     free = turn.taken is None and not turn.has_obligation  # then a meld adds no duty (R-D2, J4, T7)
-    size = len(p.hand)
+    size = p.size
     for info in hand_candidates(counts, rules):
         meld = info.meld
         if free and info.size < size:  # a card is kept: nothing to check
@@ -382,16 +394,14 @@ def _melds(state: GameState) -> Iterator[Action]:
 def _opening_melds(p: _Play) -> Iterator[Action]:
     """Each meld that keeps the opening completable this turn, with the turn's duties (R-O4, D2, T3)."""
     r, rules = p.r, p.rules
-    need, clean, card, allowance = opening_needs(rules, r)
-    if not r.turn.melds_laid and not may_open(p.hand.counts, rules, need, clean):
-        return  # most hands: no opening at all, so no meld of one
+    need, clean, card, allowance = opening_needs(rules, r)  # the opening screen is passed (see _melds)
     search = opening_search(rules, r)
-    if not r.turn.melds_laid and not search.opens(p.hand.counts):
+    if not r.turn.melds_laid and not search.opens(p.counts):
         return
     if allowance is not None:
         search.known.clear()  # the screen's openings may hold more melds than the turn allows
     less = None if allowance is None else allowance - 1
-    size = len(p.hand)
+    size = p.size
     for j, info in enumerate(search.melds):
         rest = size - info.size
         if rest == 0:
@@ -428,6 +438,7 @@ _PHASE_ORDER: Final[dict[Phase, tuple[str, ...]]] = {
 }
 _ORDER_BY_ID: Final = {id(phase): kinds for phase, kinds in _PHASE_ORDER.items()}  # by identity: Enum hashes in Python
 
+#: Each kind's generator: plain functions answer ``()`` where the position rules their kind out (no generator runs).
 _GENERATORS: Final[dict[str, Callable[[GameState], Iterable[Action]]]] = {
     "next_round": _next_round,
     "draws": _draws,

@@ -20,12 +20,13 @@ from rummylib.engine._known import _without, track
 from rummylib.engine._oblige import take_discard_round
 from rummylib.engine._state import (
     FRESH_TURN,
+    PLAY_PHASE,
     GameState,
-    Phase,
     RoundState,
     drawn_turn,
     evolve_round,
     public_drawn_round,
+    stock_drawn_round,
     table_meld,
     with_round,
 )
@@ -43,9 +44,11 @@ def apply_listed(state: GameState, action: Action) -> GameState:
         seat = r.to_act
         card = action.card
         known = r.known_cards
-        if known[seat].counts[card.index]:
+        if known[seat]._counts[card.index]:
             known = replace(known, seat, remove_card(known[seat], card))  # _without(known[seat], (card,))
-        return discarded(state, _close_opening(state, r, action), card, known)
+        if not r.opened[seat] and r.turn.melds_laid:  # _close_opening's own test, without its call
+            r = _close_opening(state, r, action)
+        return discarded(state, r, card, known)
     if type(action) is TakeDiscard:
         # R-D2, T7: the listing asked may_take_discard already. R-H1: everyone saw the card taken.
         seat = r.to_act
@@ -54,6 +57,13 @@ def apply_listed(state: GameState, action: Action) -> GameState:
     if type(action) is DrawStock:
         if r.stock and r.known_stock:  # no refill, a stock of public order (R-D6): apply's draw and track's in one
             return _drawn_public(state, r)
+        if r.stock:  # no refill, no card of public order: _draw_stock's draw, which track keeps as it is (R-H1)
+            seat = r.to_act
+            stock = r.stock
+            card = stock[0]
+            hands = replace(r.hands, seat, add_card(r.hands[seat], card))
+            turn = drawn_turn(FRESH_TURN, card)
+            return with_round(state, stock_drawn_round(r, hands, stock[1:], r.discard, r.restocks, PLAY_PHASE, turn))
         after = _draw_stock(state, r, action)
         if not r.known_stock and after.round.restocks == r.restocks:
             return after  # no refill and no card of public order: track would keep it as it is (R-H1, D4, D6)
@@ -86,5 +96,5 @@ def _drawn_public(state: GameState, r: RoundState) -> GameState:
         public = public[1:]
     hands = replace(r.hands, seat, add_card(r.hands[seat], card))
     # evolve_round(r, hands=, stock=, phase=, turn=, known_cards=, known_stock=), by position
-    new = public_drawn_round(r, hands, stock[1:], Phase.PLAY, drawn_turn(FRESH_TURN, card), known, public)
+    new = public_drawn_round(r, hands, stock[1:], PLAY_PHASE, drawn_turn(FRESH_TURN, card), known, public)
     return with_round(state, new)

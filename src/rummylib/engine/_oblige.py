@@ -18,6 +18,7 @@ jokers on the table.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from rummylib._card import CARDS
 from rummylib.cards import JOKER, Card, CardMultiset
@@ -33,11 +34,13 @@ from rummylib.engine._complete import (
 from rummylib.engine._cover import cannot_cover, may_meld
 from rummylib.engine._fits import table_jokers
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
-from rummylib.engine._state import FRESH_TURN, Phase, RoundState, TurnState, evolve_round, evolve_turn
+from rummylib.engine._state import FRESH_TURN, PLAY_PHASE, RoundState, TurnState, evolve_round, evolve_turn
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.solver._goout_screen import cannot_go_out
 from rummylib.solver._queries import candidates_with, hand_candidates
+
+_NEW_MELD: Final = DiscardRule.NEW_MELD  # R-D2's rule as a global: an enum member is read through its metaclass
 
 # The candidate melds of a pool on count vectors are shared by every check of one turn (16 swaps
 # ask 16 times): ``hand_candidates`` keeps them in the solver's bounded cache.
@@ -364,7 +367,7 @@ def take_discard_round(rules: Ruleset, r: RoundState, known: tuple[CardMultiset,
     seat = r.to_act
     card = r.discard[-1]
     taken = None if rules.discard_taken_card else card
-    if rules.discard_rule is DiscardRule.NEW_MELD:
+    if rules.discard_rule is _NEW_MELD:
         # R-D2: before opening, take it only to go out (house variant: only to open with it).
         must_go_out = not r.opened[seat] and not rules.take_discard_to_open
         turn = evolve_turn(FRESH_TURN, drawn=card, taken=taken, must_meld=card, must_go_out=must_go_out)
@@ -372,7 +375,7 @@ def take_discard_round(rules: Ruleset, r: RoundState, known: tuple[CardMultiset,
         turn = evolve_turn(FRESH_TURN, drawn=card, taken=taken)
     hands = replace(r.hands, seat, add_card(r.hands[seat], card))
     known_cards = r.known_cards if known is None else known
-    return evolve_round(r, hands=hands, discard=r.discard[:-1], phase=Phase.PLAY, turn=turn, known_cards=known_cards)
+    return evolve_round(r, hands=hands, discard=r.discard[:-1], phase=PLAY_PHASE, turn=turn, known_cards=known_cards)
 
 
 #: The last round asked whether its player may take the discard, and the answer (held, so its id stays its
@@ -412,12 +415,12 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
     seat = r.to_act
     hand = r.hands[seat]
     card = r.discard[-1]
-    if rules.discard_rule is not DiscardRule.NEW_MELD:
+    if rules.discard_rule is not _NEW_MELD:
         # can_finish_turn, opened or not: no must_meld, no go-out, no freed joker: _t7_ok of the hand with the card
-        if rules.discard_taken_card or len(hand) > hand.counts[card.index]:
+        if rules.discard_taken_card or hand._len > hand._counts[card.index]:
             return True
         return None
-    counts = list(hand.counts)
+    counts = list(hand._counts)
     counts[card.index] += 1
     with_card = tuple(counts)
     if rules.opening_required and not r.opened[seat]:

@@ -24,6 +24,10 @@ from .._guards import is_collection_of_items, is_int
 from .._trusted import builder, evolver, replacer
 
 __all__ = [
+    "DRAW_PHASE",
+    "GAME_OVER_PHASE",
+    "PLAY_PHASE",
+    "ROUND_OVER_PHASE",
     "GameState",
     "Phase",
     "RoundState",
@@ -52,6 +56,14 @@ class Phase(enum.Enum):
     ROUND_OVER = "round_over"
     #: The game has ended (R-S2, S4); no action is legal.
     GAME_OVER = "game_over"
+
+
+# The phases as module constants, for the engine's hot paths: ``Phase.DRAW`` looks the member up through
+# the enum's metaclass on every read (several times the cost of reading a global), and every step asks.
+DRAW_PHASE: Final = Phase.DRAW
+PLAY_PHASE: Final = Phase.PLAY
+ROUND_OVER_PHASE: Final = Phase.ROUND_OVER
+GAME_OVER_PHASE: Final = Phase.GAME_OVER
 
 
 #: Most items any field of a state holds (a 224-card deck, 64 seats, 100 000 rounds).
@@ -344,7 +356,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (R-S2, S4)."""
-        return self.round.phase is Phase.GAME_OVER
+        return self.round.phase is GAME_OVER_PHASE
 
     @property
     def standings(self) -> Standings:

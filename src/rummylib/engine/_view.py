@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+from typing import Final
+
 import attrs
 
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._state import (
     _NONE,
+    DRAW_PHASE,
+    PLAY_PHASE,
     GameState,
     Phase,
     TableMeld,
@@ -150,6 +155,9 @@ class PlayerView:
         return view_svg(self)
 
 
+#: A hand's size, read from its slot in C (``len`` calls the multiset's ``__len__`` in Python).
+_SIZE: Final = attrgetter("_len")
+
 #: A view built from a checked state's own fields (the public constructor checks them all again).
 _trusted_view = builder(PlayerView, positional=True)
 
@@ -195,12 +203,14 @@ def view(state: GameState, seat: int) -> PlayerView:
     if not isinstance(state, GameState):
         msg = f"expected a GameState, not {type(state).__name__}"
         raise InvalidStateError(StateReason.WRONG_TYPE, "", msg)
-    n = state.num_players
-    if not is_int_in(seat, 0, n - 1):
+    n = len(state.players)  # state.num_players, without the property's call
+    if not (type(seat) is int and 0 <= seat < n) and not is_int_in(seat, 0, n - 1):  # the plain int first
         msg = f"seat must be 0..{n - 1}"
         raise ArgumentError(ArgumentReason.BAD_VALUE, "seat", seat, msg)
     r = state.round
-    mine = r.to_act == seat and r.phase in (Phase.DRAW, Phase.PLAY)
+    phase = r.phase
+    playing = phase is PLAY_PHASE
+    mine = r.to_act == seat and (playing or phase is DRAW_PHASE)
     return _trusted_view(  # by position, in PlayerView's field order (the names in the comments)
         seat,
         state.rules,  # rules
@@ -208,20 +218,20 @@ def view(state: GameState, seat: int) -> PlayerView:
         state.dealer,  # dealer
         state.round_number,  # round_number
         r.hands[seat],  # hand
-        tuple(map(len, r.hands)),  # hand_sizes
+        tuple(map(_SIZE, r.hands)),  # hand_sizes (each hand's size slot, read in C)
         r.table,  # table
         r.discard,  # discard
         len(r.stock),  # stock_size
         r.opened,  # opened
         r.to_act,  # to_act
-        r.phase,  # phase
+        phase,  # phase
         r.turn if mine else None,  # turn
         r.restocks,  # restocks
         state.totals,  # totals
         state.results,  # results
         _standings(state),  # standings
-        r.turn.opening_points if r.phase is Phase.PLAY else 0,  # opening_points
-        r.turn.opening_clean if r.phase is Phase.PLAY else False,  # opening_clean
+        r.turn.opening_points if playing else 0,  # opening_points
+        r.turn.opening_clean if playing else False,  # opening_clean
         r.has_laid,  # has_laid
         r.known_cards,  # known_cards
         r.known_stock,  # known_stock
