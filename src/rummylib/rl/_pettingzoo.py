@@ -37,6 +37,8 @@ __all__ = ["env", "raw_env"]
 
 #: The mask's dtype, made once (numpy converts a type to a dtype on every call).
 _INT8 = np.dtype(np.int8)
+_ROUND_OVER = Phase.ROUND_OVER
+_GAME_OVER = Phase.GAME_OVER
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -219,6 +221,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._moved()
 
     def _moved(self) -> None:
+        # The next agent's ids and no observation yet (_play writes this out for a step).
         assert self.game is not None
         self._cache = {}
         # codec._listed_by_id (the env's own state needs no check), asking the codec's listing directly: one call less
@@ -229,7 +232,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         """``AECEnv.last``: the agent to act's observation (kept until the next step), reward and flags."""
         agent = self.agent_selection
         assert agent is not None
-        observation = (self._cache.get(agent) or self.observe(agent)) if observe else None
+        observation = self.observe(agent) if observe else None  # observe() keeps it until the next step
         return (
             observation,
             self._cumulative_rewards[agent],
@@ -296,7 +299,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self._turns += 1
         over = paid = False
         phase = state.round.phase  # state.phase and is_over, read once
-        if phase is Phase.ROUND_OVER or phase is Phase.GAME_OVER:
+        if phase is _ROUND_OVER or phase is _GAME_OVER:
             paid = True
             over = episode_over(state, self._episode)
             for i, r in enumerate(round_rewards(state, self._reward, last_round=over)):
@@ -308,8 +311,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self._finish(truncated=False)
         elif cycles is not None and self._turns >= cycles * len(self.possible_agents):
             self._finish(truncated=True)
-        else:
-            self._moved()
+        else:  # _moved(), written out: every step but the last of an episode comes here
+            self._cache = {}
+            self._legal = self.codec._listing.listed_by_id(state)
+            self.agent_selection = self.possible_agents[state.round.to_act]
         return paid
 
     def _finish(self, *, truncated: bool) -> None:
