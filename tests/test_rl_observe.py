@@ -117,3 +117,29 @@ def test_fast_observation_shifts_a_public_stock_order_on_a_draw(players: int) ->
                 shifted += r.restocked is before.restocked and r.known_stock == before.known_stock[1:]
             last = state
     assert shifted > 50  # the shifted path ran, not only the full one
+
+
+_WALKED: dict[tuple[str, int], list[rl.GameState]] = {}
+
+
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["remik", "remik-turnover"]),
+    st.sampled_from([3, 4]),
+    st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 3)), min_size=1, max_size=60),
+)
+def test_fast_observation_is_the_encoders_in_any_order(name: str, players: int, picks: list[tuple[int, int]]) -> None:
+    # One observer asked about a walk's states in any order, from any seat: each seat's last known
+    # cards and table (the entries kept per seat), the pile and the refill entries are checked for
+    # identity, so a state seen again later, or another seat's, is never answered from a stale entry.
+    key = (name, players)
+    if key not in _WALKED:
+        _WALKED[key] = list(walk(RULES[name], players, 3, 200))
+    states = _WALKED[key]
+    enc = ObservationEncoder(RULES[name], players)
+    observer = StateObserver(enc, np)
+    fresh = ObservationEncoder(RULES[name], players)
+    for i, seat in picks:
+        state = states[i % len(states)]
+        seat %= players
+        assert observer(state, seat).tolist() == fresh.encode(rl.view(state, seat))

@@ -21,7 +21,7 @@ from typing import Any, Final
 from rummylib._card import NUM_CARD_KINDS
 from rummylib.cards import Card, CardMultiset
 from rummylib.encoding import ObservationEncoder
-from rummylib.encoding._numbers import SLOT_WIDTH, pile_change, turn_numbers
+from rummylib.encoding._numbers import NO_TURN, SLOT_WIDTH, pile_change, turn_numbers
 from rummylib.encoding._observation import _PHASE_CODES, COUNTER_CAP
 from rummylib.engine import GameState, Phase, TableMeld, view
 from rummylib.engine._state import RoundState
@@ -53,7 +53,7 @@ class StateObserver:
         #: The vector's bytes, written whole on each call, and a numpy uint8 view of them (made once).
         self._bytes = bytearray(encoder.size)
         self._u8 = np.frombuffer(self._bytes, dtype=np.uint8)
-        self._f32 = np.float32
+        self._f32 = np.dtype(np.float32)  # a dtype, not the type: astype converts a type on every call
         self._n = encoder.players
         self._slots = encoder.slots
         offsets = {f.name: f for f in encoder.fields}
@@ -77,6 +77,8 @@ class StateObserver:
         ] = {}
         self._knowns: dict[tuple[int, int], tuple[tuple[CardMultiset, ...], bytes]] = {}
         self._known_of: dict[int, tuple[CardMultiset, bytes]] = {}
+        #: Per seat, the entry of :meth:`_known` last used (first: no known cards yet).
+        self._known_at: list[tuple[tuple[CardMultiset, ...] | None, bytes]] = [(None, b"")] * self._n
         #: The last restocked cards and known stock order seen, and their bytes.
         self._refill: tuple[object, object, bytes] = (None, None, b"")
         #: Each viewer's seats in relative order: itself, then each seat to its left (R-P1).
@@ -101,12 +103,7 @@ class StateObserver:
         pile = self._last_pile
         if pile[0] is not r.discard:
             pile = self._pile(r.discard)
-        mid, wide = self._scalars(state, r, seat, mine)
-        try:
-            scalars = bytes(mid)
-        except ValueError:  # another number past 255 (a long game's counters): written below too
-            scalars = bytes([0 if v > 255 else v for v in mid])
-            wide = wide + [(self._mid + i, v) for i, v in enumerate(mid) if v > 255]
+        scalars, wide = self._scalars(state, r, seat, mine, phase)
         known = r.known_cards  # R-H1, D4, D6: what every player knows of the hands and the stock
         if self._n == 2:  # the other seat's known cards alone: kept per multiset (a take changes the taker's)
             other = known[1 - seat]
@@ -115,15 +112,17 @@ class StateObserver:
                 one = self._known_one(other)
             packed = one[1]
         else:
-            public = self._knowns.get((id(known), seat))
-            if public is None or public[0] is not known:
-                public = self._known(known, seat)
+            public = self._known_at[seat]  # the seat's last known cards: the same ones on most calls
+            if public[0] is not known:
+                kept_known = self._knowns.get((id(known), seat))
+                public = kept_known if kept_known is not None and kept_known[0] is known else self._known(known, seat)
+                self._known_at[seat] = public
             packed = public[1]
         refill = self._refill
         if refill[0] is not r.restocked or refill[1] is not r.known_stock:  # only on a refill or a draw
             refill = self._refill = (r.restocked, r.known_stock, self._stock_tail(r.restocked, r.known_stock, refill))
         self._bytes[:] = b"".join(  # the same length: a wrong one is refused (the buffer is exported)
-            (self._phases[id(phase)][mine], bytes(r.hands[seat].counts), hit[1], pile[1], scalars, packed, refill[2])
+            (self._phases[id(phase)][mine], bytes(r.hands[seat]._counts), hit[1], pile[1], scalars, packed, refill[2])
         )
         vector = self._u8.astype(self._f32)  # a fresh float32 copy: the caller may keep it
         for at, value in hit[2]:
@@ -133,27 +132,36 @@ class StateObserver:
         return vector
 
     def _scalars(
-        self, state: GameState, r: RoundState, seat: int, mine: bool
-    ) -> tuple[list[int], list[tuple[int, int]]]:
-        # The encoder's pile_size .. round fields, in its order (R-P1: seats relative to the viewer), and
-        # the running totals past 255 (left 0 in the list) with their places in the vector.
+        self, state: GameState, r: RoundState, seat: int, mine: bool, phase: Phase
+    ) -> tuple[bytes, list[tuple[int, int]]]:
+        # The pile_size .. round fields, in the encoder's order (R-P1: seats relative to the viewer); the
+        # multisets' slots are read directly (their ``len`` and ``counts`` are Python-level calls).
         seats = self._seats.get(seat)
         if seats is None or seats[0] is not state.totals or seats[1] is not r.opened:
             seats = self._seat_entry(state.totals, r.opened, seat)
         hands = r.hands
         restocks = r.restocks
-        out = [len(r.discard), len(r.stock), min(COUNTER_CAP, restocks)]
+        cap = COUNTER_CAP  # each clip a comparison, not a call of min()
+        mid = [len(r.discard), len(r.stock), restocks if restocks < cap else cap]  # noqa: FURB136
         for s, opened, total in seats[2]:
-            out += (len(hands[s]), opened, total)
+            mid += (hands[s]._len, opened, total)  # bools count as 0 and 1, as the encoder's int() of them
         turn = r.turn
-        out += turn_numbers(turn if mine else None, self._slots)  # the viewer's own turn only
-        if r.phase is _PLAY:  # R-O4: the opening in progress of the seat to act is public
+        mid += turn_numbers(turn, self._slots) if mine else NO_TURN  # the viewer's own turn only
+        if phase is _PLAY:  # R-O4: the opening in progress of the seat to act is public
             points = turn.opening_points
-            out += (min(self._opening_cap, points), turn.opening_clean)
+            top = self._opening_cap
+            mid += (points if points < top else top, turn.opening_clean)  # noqa: FURB136
         else:
-            out += (0, 0)
-        out += (self._opening_points, min(state.round_number, COUNTER_CAP), (state.dealer - seat) % self._n)
-        return out, seats[3]  # bools among them count as 0 and 1, as the encoder's int() of them
+            mid += (0, 0)
+        number = state.round_number
+        mid += (self._opening_points, number if number < cap else cap, (state.dealer - seat) % self._n)  # noqa: FURB136
+        wide = seats[3]  # the running totals past 255 (0 in the list), with their places in the vector
+        try:
+            scalars = bytes(mid)
+        except ValueError:  # another number past 255 (a long game's counters): written below too
+            scalars = bytes([0 if v > 255 else v for v in mid])
+            wide = wide + [(self._mid + i, v) for i, v in enumerate(mid) if v > 255]
+        return scalars, wide
 
     def _seat_entry(
         self, totals: tuple[int, ...], opened: tuple[bool, ...], seat: int

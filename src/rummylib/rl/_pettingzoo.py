@@ -37,6 +37,8 @@ __all__ = ["env", "raw_env"]
 
 #: The mask's dtype, made once (numpy converts a type to a dtype on every call).
 _INT8 = np.dtype(np.int8)
+_ROUND_OVER = Phase.ROUND_OVER
+_GAME_OVER = Phase.GAME_OVER
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -219,16 +221,18 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._moved()
 
     def _moved(self) -> None:
+        # The next agent's ids and no observation yet (_play writes this out for a step).
         assert self.game is not None
         self._cache = {}
-        self._legal = self.codec._listed_by_id(self.game)  # the env's own state: no need to check it again
+        # codec._listed_by_id (the env's own state needs no check), asking the codec's listing directly: one call less
+        self._legal = self.codec._listing.listed_by_id(self.game)
         self.agent_selection = self.possible_agents[self.game.round.to_act]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """``AECEnv.last``: the agent to act's observation (kept until the next step), reward and flags."""
         agent = self.agent_selection
         assert agent is not None
-        observation = (self._cache.get(agent) or self.observe(agent)) if observe else None
+        observation = self.observe(agent) if observe else None  # observe() keeps it until the next step
         return (
             observation,
             self._cumulative_rewards[agent],
@@ -248,7 +252,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         # A fresh zeroed buffer with a 1 per legal id, viewed as int8 without a copy: cheaper than
         # numpy's zeros and a fancy-indexed write for the few ids of a step. ``_legal`` is empty once
         # the episode is over or truncated (``_finish``), so the mask is all zeros then.
-        packed = self.codec._mask(self._legal if seat == self.game.round.to_act else ())
+        packed = self.codec._listing.mask(self._legal if seat == self.game.round.to_act else ())  # codec._mask
         # ndarray's own constructor over the buffer: the array np.frombuffer gives, without its argument parsing.
         mask = np.ndarray(self._mask_shape, _INT8, packed)
         out: dict[str, np.ndarray] = {"observation": vector, "action_mask": mask}
@@ -288,11 +292,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         assert self.game is not None
         before = self.game
         state = apply_listed(before, self._legal[action_id])  # the listed action, as decode(action_id)
-        if state.round.to_act != before.round.to_act or state.round_number != before.round_number:
+        cycles = self.max_cycles
+        if cycles is not None and (
+            state.round.to_act != before.round.to_act or state.round_number != before.round_number
+        ):  # the turns are counted for max_cycles alone
             self._turns += 1
         over = paid = False
         phase = state.round.phase  # state.phase and is_over, read once
-        if phase is Phase.ROUND_OVER or phase is Phase.GAME_OVER:
+        if phase is _ROUND_OVER or phase is _GAME_OVER:
             paid = True
             over = episode_over(state, self._episode)
             for i, r in enumerate(round_rewards(state, self._reward, last_round=over)):
@@ -302,10 +309,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.game = state
         if over:
             self._finish(truncated=False)
-        elif self.max_cycles is not None and self._turns >= self.max_cycles * len(self.possible_agents):
+        elif cycles is not None and self._turns >= cycles * len(self.possible_agents):
             self._finish(truncated=True)
-        else:
-            self._moved()
+        else:  # _moved(), written out: every step but the last of an episode comes here
+            self._cache = {}
+            self._legal = self.codec._listing.listed_by_id(state)
+            self.agent_selection = self.possible_agents[state.round.to_act]
         return paid
 
     def _finish(self, *, truncated: bool) -> None:
