@@ -73,6 +73,8 @@ class _Simplex:
         Partial pricing: the best reduced cost among a window of columns after
         the last one that entered; a full pass proves optimality.
         """
+        if self.padded is not None:
+            return self._entering_padded(self.padded)
         columns, gains, y, unit_rows = self.columns, self.gains, self.y, self.unit_rows
         n = len(columns)
         best = _TOL
@@ -100,6 +102,39 @@ class _Simplex:
         self.start = k
         if seen >= n:  # a full pass: a slack may enter if its price went negative
             for i, price in enumerate(y):
+                if -price > best:
+                    best = -price
+                    enter = n + i
+        return enter, best
+
+    def _entering_padded(self, padded: list[tuple[int, ...]]) -> tuple[int, float]:
+        """:meth:`entering`'s scan, a window of columns at a time (the reduced costs of :meth:`_entering_dual`).
+
+        The same columns in the same order, the same floats: the first window's
+        first best above the tolerance, else the first column above it after.
+        """
+        gains, t = self.gains, self._times(self.y)
+        n = len(gains)
+        best, enter, k, seen = _TOL, -1, self.start, 0
+        while seen < n:
+            size = min(_WINDOW, n - seen)
+            wrap = k + size - n  # columns read from the start again
+            g = gains[k : k + size] if wrap <= 0 else [*gains[k:], *gains[:wrap]]
+            rows = padded[k : k + size] if wrap <= 0 else [*padded[k:], *padded[:wrap]]
+            costs = [v - t[a] - t[b] - t[d] - t[e] - t[f] for v, (a, b, d, e, f) in zip(g, rows)]
+            top = max(costs)
+            if top > best:
+                i = costs.index(top) if not seen else next(i for i, r in enumerate(costs) if r > best)
+                best, enter = costs[i], (k + i) % n
+                if seen:  # past the first window: the scan stops at the first column above
+                    size = i + 1
+            seen += size
+            k = (k + size) % n
+            if enter >= 0:
+                break
+        self.start = k
+        if seen >= n:  # a full pass: a slack may enter if its price went negative
+            for i, price in enumerate(self.y):
                 if -price > best:
                     best = -price
                     enter = n + i
@@ -153,23 +188,22 @@ class _Simplex:
     def exchange(self, enter: int, p: int, d: list[float], theta: float, reduced: float) -> None:
         """Column ``enter`` (whose values in the basis are ``d``) replaces the basic one of row ``p``."""
         n = len(self.columns)
-        binv, xb = self.binv, self.xb
-        for row, f in enumerate(d):
-            if f and row != p:
-                xb[row] -= theta * f
+        binv = self.binv
+        xb = self.xb = [v - theta * f if f else v for v, f in zip(self.xb, d)]
         xb[p] = theta
         self.basis[p] = enter if enter < n else -1
         self.slacks[p] = enter - n if enter >= n else -1
         inv = 1.0 / d[p]
         prow = [v * inv for v in binv[p]]
         binv[p] = prow
-        nonzero = [(c, q) for c, q in enumerate(prow) if q]
-        dense = 2 * len(nonzero) > len(prow)
-        for row, f in enumerate(d):
-            if f and row != p:
-                if dense:  # a zero of the pivot row leaves the entry as it is
+        if 2 * (len(prow) - prow.count(0.0)) > len(prow):  # dense: a zero of it leaves the entry as it is
+            for row, f in enumerate(d):
+                if f and row != p:
                     binv[row] = [v - f * q for v, q in zip(binv[row], prow)]
-                else:
+        else:
+            nonzero = [(c, q) for c, q in enumerate(prow) if q]
+            for row, f in enumerate(d):
+                if f and row != p:
                     r = binv[row]
                     for c, q in nonzero:
                         r[c] -= f * q
