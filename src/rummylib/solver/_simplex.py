@@ -9,8 +9,9 @@ dense update's arithmetic, operation for operation (see
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 
-__all__ = ["_Simplex", "_perturbed"]
+__all__ = ["_Eta", "_Simplex", "_perturbed"]
 
 #: A reduced cost must exceed this to enter the basis.
 _TOL = 1e-9
@@ -166,12 +167,8 @@ class _Simplex:
         product changes nothing): only the loops are cheaper. A row of the
         inverse is updated only where the pivot row has a non-zero.
         """
-        n = len(self.columns)
-        binv, xb = self.binv, self.xb
-        column = self.columns[enter] if enter < n else ((enter - n, 1),)
-        d: list[float] = []
-        for k, (i, a) in enumerate(column):  # the entering column in the current basis: binv times it
-            d = [r[i] * a for r in binv] if k == 0 else [x + r[i] * a for x, r in zip(d, binv)]
+        xb = self.xb
+        d = self.column_in_basis(enter)
         p = -1
         theta = 0.0
         for row, f in enumerate(d):
@@ -208,6 +205,10 @@ class _Simplex:
                     for c, q in nonzero:
                         r[c] -= f * q
         self.y = [v + reduced * q for v, q in zip(self.y, prow)]
+
+    def row(self, p: int) -> list[float]:
+        """Row ``p`` of the basis inverse (not to be changed)."""
+        return self.binv[p]
 
     def column_in_basis(self, enter: int) -> list[float]:
         """Column ``enter`` (``n + i`` for slack ``i``) in the current basis: the inverse times it."""
@@ -269,7 +270,7 @@ class _Simplex:
         p = min(range(len(xb)), key=xb.__getitem__)
         if xb[p] >= -_TOL:
             return 1  # primal feasible: optimal
-        rho = self.binv[p]
+        rho = self.row(p)
         y = self.y
         enter, ratio, reduced = self._entering_dual(rho)
         n = len(self.columns)
@@ -284,3 +285,79 @@ class _Simplex:
         d = self.column_in_basis(enter)
         self.exchange(enter, p, d, xb[p] / d[p], reduced)
         return 0
+
+
+class _Eta(_Simplex):
+    """A warm start's tableau (``_lp.Warm``): the optimal basis's inverse, shared, times an eta column per pivot since.
+
+    The inverse ``base`` (its columns ``base_t``) is never changed, and every part
+    started from it shares it; each pivot adds its row and the entering column in
+    the basis. A part takes a few dual pivots, each then a few passes over a row
+    instead of the dense update of the whole inverse, and its start no copy of
+    it. The floats differ from the dense update's in the last bits: the prices are
+    checked and repaired by the caller (``_priced``) as ever.
+    """
+
+    def __init__(
+        self,
+        first: _Simplex,
+        base: list[list[float]],
+        base_t: list[list[float]],
+        etas: list[tuple[int, list[float]]],
+        b: list[float],
+    ) -> None:
+        self.columns, self.unit_rows, self.padded, self.most = first.columns, first.unit_rows, first.padded, first.most
+        self.gains, self.start, self.spent = first.gains, first.start, 0
+        self.basis, self.slacks, self.y = first.basis[:], first.slacks[:], first.y[:]
+        self.base, self.base_t, self.etas = base, base_t, etas[:]
+        self.xb = self._ftran([sum(map(mul, r, b)) for r in base])  # the basic values of capacity ``b``
+
+    def _ftran(self, v: list[float]) -> list[float]:
+        """``v`` (in the first basis) times each eta since: in the current basis."""
+        for q, d in self.etas:
+            t = v[q] / d[q]
+            if t:
+                v = [vi - di * t for vi, di in zip(v, d)]
+            v[q] = t
+        return v
+
+    def row(self, p: int) -> list[float]:
+        """Row ``p`` of the inverse: the unit row through the etas (last first), then times ``base``."""
+        u = {p: 1.0}
+        for q, d in reversed(self.etas):
+            s = 0.0
+            for i, v in u.items():
+                if i != q:
+                    s += v * d[i]
+            new = (u.get(q, 0.0) - s) / d[q]
+            if new:
+                u[q] = new
+            else:
+                u.pop(q, None)
+        base = self.base
+        out = [0.0] * len(base)
+        for j, v in u.items():
+            out = [r + v * x for r, x in zip(out, base[j])]
+        return out
+
+    def column_in_basis(self, enter: int) -> list[float]:
+        """Column ``enter`` (``n + i`` for slack ``i``) in the current basis."""
+        n = len(self.columns)
+        column = self.columns[enter] if enter < n else ((enter - n, 1),)
+        base_t = self.base_t
+        v = [0.0] * len(base_t)
+        for i, a in column:
+            v = [y + x * a for y, x in zip(v, base_t[i])]
+        return self._ftran(v)
+
+    def exchange(self, enter: int, p: int, d: list[float], theta: float, reduced: float) -> None:
+        """Column ``enter`` (whose values in the basis are ``d``) replaces the basic one of row ``p``: one eta more."""
+        n = len(self.columns)
+        xb = self.xb = [v - theta * f if f else v for v, f in zip(self.xb, d)]
+        xb[p] = theta
+        self.basis[p] = enter if enter < n else -1
+        self.slacks[p] = enter - n if enter >= n else -1
+        inv = 1.0 / d[p]
+        prow = [v * inv for v in self.row(p)]
+        self.etas.append((p, d))
+        self.y = [v + reduced * q for v, q in zip(self.y, prow)]
