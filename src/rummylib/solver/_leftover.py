@@ -43,6 +43,7 @@ from rummylib.solver._laid import Constrained, Laid
 from rummylib.solver._opening_objective import scales
 from rummylib.solver._optimise import Found
 from rummylib.solver._priced import SCALE, Part, Relaxed, Split, fixed, tightened
+from rummylib.solver._proofs import cap
 from rummylib.solver._search import NEG, Cover, OverBudget, by_position, cards_in, entries, pack
 from rummylib.solver._settings import SearchSettings
 from rummylib.solver._tables import Shape, Tables, packed_without, tables_for
@@ -286,7 +287,9 @@ def by_leftover(
     input); its settings bound the work (``leftover_*``), ``budget`` (if given)
     the memoised states of each search. ``kept``, if given, keeps the work of
     one call (bounds, programmes, memos) for the next call on the same input
-    with a larger budget.
+    with a larger budget. Each level settled without an answer proves that no
+    opening reaches it: within ``_proofs.proving`` the question's ``cap`` is
+    lowered below it, for the later attempts (also when this call gives up).
 
     Raises:
         OverBudget: the answer would take more leftovers, programmes or
@@ -301,6 +304,7 @@ def by_leftover(
     state.programmes = 0
     state.budget = cover.settings.leftover_budget if budget is None else budget
     m2 = state.m2
+    proof = cap(tables, x, jokers, int(tables.rules.opening_clean_run) | keep << 1)
     best: Found | None = None
     incumbent = max(alpha, 0)  # an opening is never empty (its gain is more than nothing)
     t = state.top
@@ -314,6 +318,8 @@ def by_leftover(
             if found is not None and found[0] * m2 + rest > incumbent:
                 incumbent = found[0] * m2 + rest
                 best = (incumbent, found[1])
+        if best is None and proof is not None and t <= proof[0] and t * m2 > incumbent:
+            proof[0] = t - 1  # every leftover asked for ``t`` points in vain: no opening reaches them
         t -= 1
     return best
 

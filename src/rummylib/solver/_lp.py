@@ -21,11 +21,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from copy import copy
 from itertools import pairwise
 from operator import mul
 
-from rummylib.solver._simplex import _perturbed, _Simplex
+from rummylib.solver._simplex import _Eta, _perturbed, _Simplex
 
 __all__ = ["Warm", "remembered", "solve_lp"]
 
@@ -184,6 +183,8 @@ class Warm:
         # The cold simplex's optimal tableau (started only from an optimum); within
         # remembered(), that of the same programme solved by solve_lp, shared and never changed.
         self.tableau = _solved(columns, gains, capacity, None)[2]
+        #: The columns of its inverse, shared by the tableaux of :meth:`start` (made at the first).
+        self.base_t: list[list[float]] | None = None
 
     def solve(self, capacity: Sequence[int]) -> tuple[list[float], list[float]] | None:
         """Prices and column values of the programme with ``capacity``; ``None`` if the dual simplex stalls."""
@@ -207,13 +208,12 @@ class Warm:
             first = self.tableau
         if first is None:
             return None
-        tableau = copy(first)
-        tableau.basis, tableau.slacks, tableau.y = first.basis[:], first.slacks[:], first.y[:]
-        tableau.binv = [row[:] for row in first.binv]
         b = _perturbed(capacity)
-        tableau.xb = [sum(map(mul, row, b)) for row in tableau.binv]
-        tableau.spent = 0
-        return tableau
+        if isinstance(first, _Eta):
+            return _Eta(first, first.base, first.base_t, first.etas, b)
+        if self.base_t is None:  # ``first`` is the optimal tableau: its inverse is the base of every start
+            self.base_t = [list(column) for column in zip(*first.binv)]
+        return _Eta(first, first.binv, self.base_t, [], b)
 
     def resume(
         self, tableau: _Simplex, capacity: Sequence[int], enough: float | None

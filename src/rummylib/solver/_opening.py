@@ -200,8 +200,8 @@ def _sets_beyond(
     """Whether the leftover decomposition is sure to bound more leftovers than ``leftover_sets`` (kept in ``kept``).
 
     It tries leftovers level by level, from ``top`` (each card at its best value)
-    down, and reaches at least the level one point above the optimum (or the
-    opening points, ``least``), where it has bounded every leftover of at least
+    down, and reaches at least the level of the optimum, where it finds it (or
+    the opening points, ``least``), where it has bounded every leftover of at least
     ``keep`` cards (``need >> 1``) worth at most ``top`` less that level. The
     relaxation of the packing (the one the orders' searches solve, kept by
     ``remembered``) bounds the optimum, and so do the points the budgeted searches
@@ -225,7 +225,7 @@ def _sets_beyond(
     proved = cap(tables, x, jokers, need)
     if proved is not None:
         bound = min(bound, proved[0])
-    slack = top - max(bound + 1, least)
+    slack = top - max(bound, least)
     # Leftovers worth at most ``slack`` points, counted by their points (every card's value is positive).
     ways = [1] + [0] * max(slack, 0)
     for value, count in kinds:

@@ -26,7 +26,7 @@ from rummylib.solver._lp import Warm, solve_lp
 from rummylib.solver._search import NEG, Cover, Entry, cards_in
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
 from rummylib.solver._simplex import _Simplex
-from rummylib.solver._tables import POS, Shape, Tables
+from rummylib.solver._tables import POS, Shape, Tables, shape_getters
 
 __all__ = ["SCALE", "Part", "Relaxed", "Split", "dive", "first_cover", "fixed", "tightened", "wants_lp"]
 
@@ -206,7 +206,7 @@ def _potential(
     """The search of :func:`tightened` from the programme's answer: prices made whole, checked and repaired."""
     entries = program[2]
     potential = _checked(tables, j, split, program, prices, size_price)
-    rows = _reordered(cover.rows, [-u for u in used], entries, split, potential, tables.pos)
+    rows = _reordered(cover.rows, [-u for u in used], entries, split, potential, tables)
     relaxed_use = dict(zip([id(entry.shape) for entry in entries], used))
     return kind(tables, rows, potential, cover.settings, fine=split.fine, scale=SCALE, relaxed_use=relaxed_use)
 
@@ -228,14 +228,16 @@ def _checked(
     for position, i in rowof.items():
         units[position] = max(0, ceil((prices[i] + size_price) * SCALE - 1e-6))
     units[52] = max(0, ceil((prices[joker_row] + size_price) * SCALE - 1e-6)) if j else 0
-    for entry, value in zip(entries, priced):
-        naturals = [pos[c] for c in entry.shape.naturals]
-        short = value * SCALE - sum(units[c] for c in naturals) - entry.jokers * units[52]
+    getters = shape_getters(tables, [entry.shape for entry in entries])
+    shorts = [value * SCALE - sum(get(units)) for value, get in zip(priced, getters)]
+    first = next((k for k, short in enumerate(shorts) if short > 0), len(entries))
+    for entry, value, get in zip(entries[first:], priced[first:], getters[first:]):
+        short = value * SCALE - sum(get(units))  # those before ``first`` are covered: no price changed yet
         if short > 0:  # repair: raise one price so this candidate is covered
             if entry.jokers:
                 units[52] += -(-short // entry.jokers)
             else:
-                units[naturals[0]] += short
+                units[pos[entry.shape.naturals[0]]] += short
     counts = [(position, capacity[i]) for position, i in rowof.items()]
     plain = [SCALE * split.plain[card_at[c]] for c in range(52)] + [SCALE * split.plain[52]]
     if sum(units[c] * n for c, n in counts) + j * units[52] > sum(plain[c] * n for c, n in counts) + j * plain[52]:
@@ -344,7 +346,7 @@ def _reordered(
     entries: list[Entry],
     split: Split,
     potential: list[int],
-    pos: tuple[int, ...],
+    tables: Tables,
 ) -> tuple[tuple[Entry, ...], ...]:
     """The rows as entries of the split's gains and ``potential``, each sorted by ``keys`` (per entry)."""
     order = {id(entry): key for entry, key in zip(entries, keys)}
@@ -358,9 +360,9 @@ def _reordered(
                 SCALE * split.priced(shape) * fine + split.rest(shape),
                 clean,
                 shape,
-                sum(potential[pos[c]] for c in shape.naturals) + jokers * potential[52],
+                sum(get(potential)),
             )
-            for packed, jokers, _, clean, shape, _ in row
+            for (packed, jokers, _, clean, shape, _), get in zip(row, shape_getters(tables, [e.shape for e in row]))
         ]
         # Try first the candidates the relaxation uses most (stable: ties keep the table's order).
         sort = [order.get(id(entry), 0.0) for entry in row]

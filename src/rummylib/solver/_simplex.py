@@ -9,8 +9,9 @@ dense update's arithmetic, operation for operation (see
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 
-__all__ = ["_Simplex", "_perturbed"]
+__all__ = ["_Eta", "_Simplex", "_perturbed"]
 
 #: A reduced cost must exceed this to enter the basis.
 _TOL = 1e-9
@@ -73,6 +74,8 @@ class _Simplex:
         Partial pricing: the best reduced cost among a window of columns after
         the last one that entered; a full pass proves optimality.
         """
+        if self.padded is not None:
+            return self._entering_padded(self.padded)
         columns, gains, y, unit_rows = self.columns, self.gains, self.y, self.unit_rows
         n = len(columns)
         best = _TOL
@@ -105,6 +108,39 @@ class _Simplex:
                     enter = n + i
         return enter, best
 
+    def _entering_padded(self, padded: list[tuple[int, ...]]) -> tuple[int, float]:
+        """:meth:`entering`'s scan, a window of columns at a time (the reduced costs of :meth:`_entering_dual`).
+
+        The same columns in the same order, the same floats: the first window's
+        first best above the tolerance, else the first column above it after.
+        """
+        gains, t = self.gains, self._times(self.y)
+        n = len(gains)
+        best, enter, k, seen = _TOL, -1, self.start, 0
+        while seen < n:
+            size = min(_WINDOW, n - seen)
+            wrap = k + size - n  # columns read from the start again
+            g = gains[k : k + size] if wrap <= 0 else [*gains[k:], *gains[:wrap]]
+            rows = padded[k : k + size] if wrap <= 0 else [*padded[k:], *padded[:wrap]]
+            costs = [v - t[a] - t[b] - t[d] - t[e] - t[f] for v, (a, b, d, e, f) in zip(g, rows)]
+            top = max(costs)
+            if top > best:
+                i = costs.index(top) if not seen else next(i for i, r in enumerate(costs) if r > best)
+                best, enter = costs[i], (k + i) % n
+                if seen:  # past the first window: the scan stops at the first column above
+                    size = i + 1
+            seen += size
+            k = (k + size) % n
+            if enter >= 0:
+                break
+        self.start = k
+        if seen >= n:  # a full pass: a slack may enter if its price went negative
+            for i, price in enumerate(self.y):
+                if -price > best:
+                    best = -price
+                    enter = n + i
+        return enter, best
+
     def primal_pass(self, most: int) -> bool:
         """Primal simplex steps, at most ``most``: ``True`` if it ends at an optimum (no column may enter)."""
         for _ in range(most):
@@ -131,12 +167,8 @@ class _Simplex:
         product changes nothing): only the loops are cheaper. A row of the
         inverse is updated only where the pivot row has a non-zero.
         """
-        n = len(self.columns)
-        binv, xb = self.binv, self.xb
-        column = self.columns[enter] if enter < n else ((enter - n, 1),)
-        d: list[float] = []
-        for k, (i, a) in enumerate(column):  # the entering column in the current basis: binv times it
-            d = [r[i] * a for r in binv] if k == 0 else [x + r[i] * a for x, r in zip(d, binv)]
+        xb = self.xb
+        d = self.column_in_basis(enter)
         p = -1
         theta = 0.0
         for row, f in enumerate(d):
@@ -153,27 +185,30 @@ class _Simplex:
     def exchange(self, enter: int, p: int, d: list[float], theta: float, reduced: float) -> None:
         """Column ``enter`` (whose values in the basis are ``d``) replaces the basic one of row ``p``."""
         n = len(self.columns)
-        binv, xb = self.binv, self.xb
-        for row, f in enumerate(d):
-            if f and row != p:
-                xb[row] -= theta * f
+        binv = self.binv
+        xb = self.xb = [v - theta * f if f else v for v, f in zip(self.xb, d)]
         xb[p] = theta
         self.basis[p] = enter if enter < n else -1
         self.slacks[p] = enter - n if enter >= n else -1
         inv = 1.0 / d[p]
         prow = [v * inv for v in binv[p]]
         binv[p] = prow
-        nonzero = [(c, q) for c, q in enumerate(prow) if q]
-        dense = 2 * len(nonzero) > len(prow)
-        for row, f in enumerate(d):
-            if f and row != p:
-                if dense:  # a zero of the pivot row leaves the entry as it is
+        if 2 * (len(prow) - prow.count(0.0)) > len(prow):  # dense: a zero of it leaves the entry as it is
+            for row, f in enumerate(d):
+                if f and row != p:
                     binv[row] = [v - f * q for v, q in zip(binv[row], prow)]
-                else:
+        else:
+            nonzero = [(c, q) for c, q in enumerate(prow) if q]
+            for row, f in enumerate(d):
+                if f and row != p:
                     r = binv[row]
                     for c, q in nonzero:
                         r[c] -= f * q
         self.y = [v + reduced * q for v, q in zip(self.y, prow)]
+
+    def row(self, p: int) -> list[float]:
+        """Row ``p`` of the basis inverse (not to be changed)."""
+        return self.binv[p]
 
     def column_in_basis(self, enter: int) -> list[float]:
         """Column ``enter`` (``n + i`` for slack ``i``) in the current basis: the inverse times it."""
@@ -235,7 +270,7 @@ class _Simplex:
         p = min(range(len(xb)), key=xb.__getitem__)
         if xb[p] >= -_TOL:
             return 1  # primal feasible: optimal
-        rho = self.binv[p]
+        rho = self.row(p)
         y = self.y
         enter, ratio, reduced = self._entering_dual(rho)
         n = len(self.columns)
@@ -250,3 +285,79 @@ class _Simplex:
         d = self.column_in_basis(enter)
         self.exchange(enter, p, d, xb[p] / d[p], reduced)
         return 0
+
+
+class _Eta(_Simplex):
+    """A warm start's tableau (``_lp.Warm``): the optimal basis's inverse, shared, times an eta column per pivot since.
+
+    The inverse ``base`` (its columns ``base_t``) is never changed, and every part
+    started from it shares it; each pivot adds its row and the entering column in
+    the basis. A part takes a few dual pivots, each then a few passes over a row
+    instead of the dense update of the whole inverse, and its start no copy of
+    it. The floats differ from the dense update's in the last bits: the prices are
+    checked and repaired by the caller (``_priced``) as ever.
+    """
+
+    def __init__(
+        self,
+        first: _Simplex,
+        base: list[list[float]],
+        base_t: list[list[float]],
+        etas: list[tuple[int, list[float]]],
+        b: list[float],
+    ) -> None:
+        self.columns, self.unit_rows, self.padded, self.most = first.columns, first.unit_rows, first.padded, first.most
+        self.gains, self.start, self.spent = first.gains, first.start, 0
+        self.basis, self.slacks, self.y = first.basis[:], first.slacks[:], first.y[:]
+        self.base, self.base_t, self.etas = base, base_t, etas[:]
+        self.xb = self._ftran([sum(map(mul, r, b)) for r in base])  # the basic values of capacity ``b``
+
+    def _ftran(self, v: list[float]) -> list[float]:
+        """``v`` (in the first basis) times each eta since: in the current basis."""
+        for q, d in self.etas:
+            t = v[q] / d[q]
+            if t:
+                v = [vi - di * t for vi, di in zip(v, d)]
+            v[q] = t
+        return v
+
+    def row(self, p: int) -> list[float]:
+        """Row ``p`` of the inverse: the unit row through the etas (last first), then times ``base``."""
+        u = {p: 1.0}
+        for q, d in reversed(self.etas):
+            s = 0.0
+            for i, v in u.items():
+                if i != q:
+                    s += v * d[i]
+            new = (u.get(q, 0.0) - s) / d[q]
+            if new:
+                u[q] = new
+            else:
+                u.pop(q, None)
+        base = self.base
+        out = [0.0] * len(base)
+        for j, v in u.items():
+            out = [r + v * x for r, x in zip(out, base[j])]
+        return out
+
+    def column_in_basis(self, enter: int) -> list[float]:
+        """Column ``enter`` (``n + i`` for slack ``i``) in the current basis."""
+        n = len(self.columns)
+        column = self.columns[enter] if enter < n else ((enter - n, 1),)
+        base_t = self.base_t
+        v = [0.0] * len(base_t)
+        for i, a in column:
+            v = [y + x * a for y, x in zip(v, base_t[i])]
+        return self._ftran(v)
+
+    def exchange(self, enter: int, p: int, d: list[float], theta: float, reduced: float) -> None:
+        """Column ``enter`` (whose values in the basis are ``d``) replaces the basic one of row ``p``: one eta more."""
+        n = len(self.columns)
+        xb = self.xb = [v - theta * f if f else v for v, f in zip(self.xb, d)]
+        xb[p] = theta
+        self.basis[p] = enter if enter < n else -1
+        self.slacks[p] = enter - n if enter >= n else -1
+        inv = 1.0 / d[p]
+        prow = [v * inv for v in self.row(p)]
+        self.etas.append((p, d))
+        self.y = [v + reduced * q for v, q in zip(self.y, prow)]

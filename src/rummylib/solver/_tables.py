@@ -13,8 +13,9 @@ most opening points (``5H 6H JK`` as 7H rather than 4H, R-O3).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from operator import itemgetter
+from typing import NamedTuple, cast
 
 import attrs
 
@@ -372,3 +373,23 @@ def packed_without(x: int, jokers: int, positions: tuple[int, ...], width: int) 
         else:
             x -= 1 << (width * c)
     return x, jokers
+
+
+def shape_getters(tables: Tables, shapes: Iterable[Shape]) -> list[Callable[[Sequence[int]], tuple[int, ...]]]:
+    """Per shape, what reads its cards' values off a list by ``tables``' search position (52 once per joker).
+
+    ``sum(get(values))`` is the shape's total. Each getter is kept in ``tables`` (by
+    ``id``: the tables hold the shapes); a shape has three cards or more, so it gives a tuple.
+    """
+    known = tables.extra.get("getters")
+    if not isinstance(known, dict):
+        known = tables.extra["getters"] = {}
+    kept = cast(dict[int, Callable[[Sequence[int]], tuple[int, ...]]], known)
+    pos = tables.pos
+    out = []
+    for shape in shapes:
+        get = kept.get(id(shape))
+        if get is None:
+            get = kept[id(shape)] = itemgetter(*[pos[c] for c in shape.naturals], *[JOKER_INDEX] * shape.jokers)
+        out.append(get)
+    return out
