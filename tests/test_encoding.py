@@ -54,6 +54,10 @@ def assert_bijection(codec: ActionCodec, state: rl.GameState) -> None:
     mask = codec.legal_mask(state)
     assert len(mask) == codec.size
     assert {i for i, bit in enumerate(mask) if bit} == set(ids)
+    # The trusted listing the environments bind (codec._id_listing): the same ids, actions and mask.
+    listing = codec._id_listing()
+    assert list(listing.listed_by_id(state).items()) == list(zip(ids, actions))
+    assert listing.mask(ids) == mask
 
 
 # --- the bijection on reachable states ----------------------------------------------------------

@@ -114,6 +114,8 @@ def test_observation_is_the_encoders_and_mask_the_codecs() -> None:
     assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(e.codec.legal_ids(e.game))
     other = e.observe(e.possible_agents[1 - seat])
     assert not other["action_mask"].any()
+    # The environment lists and masks through its codec's trusted listing (ActionCodec._id_listing).
+    assert e._listing is e.codec._id_listing()
 
 
 @pytest.mark.parametrize("bad", [-1, 10**9])

@@ -285,6 +285,15 @@ class ActionCodec:
         """
         return self._mask(self.legal_ids(state))
 
+    def _id_listing(self) -> IdListing:
+        """The codec's trusted back (package-private: for :mod:`rummylib.rl`'s environments).
+
+        :meth:`_listed_by_id` and :meth:`_mask` are its ``listed_by_id`` and
+        ``mask``; an environment binds those once instead of calling through the
+        codec on every step. Only for states the caller has checked (its own).
+        """
+        return self._listing
+
     def _mask(self, ids: Iterable[int]) -> bytearray:
         """A ``size``-long mask with a 1 at each of ``ids`` (the environments view it as int8 without a copy)."""
         return self._listing.mask(ids)
