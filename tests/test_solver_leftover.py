@@ -383,7 +383,7 @@ def test_decomposition_skipped_only_where_it_would_give_up_on_leftovers(rules: R
     # R-O2, O3, T3: _opening skips the decomposition when it is sure to bound more leftovers
     # than leftover_sets (from the packing relaxation's bound on the points); wherever it
     # does, the decomposition run in full indeed gives up on them, whatever it finds first.
-    changed = tuned(leftover_sets=limit, leftover_programmes=10**6, leftover_budget=10**6)
+    changed = tuned(leftover_sets=limit, leftover_programmes=10**6, leftover_budget=10**6, leftover_reach=10**6)
     skipped = tried = 0
     for size, seed in [(size, seed) for size in (16, 24, 32, 40) for seed in range(12)]:
         hand = dealt(rules, size, seed)

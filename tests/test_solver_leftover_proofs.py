@@ -25,11 +25,11 @@ def test_levels_the_decomposition_settles_never_cap_below_the_optimum(
 ) -> None:
     # R-O2, O3, T3: each level it settles without an answer proves that no opening leaving at
     # least ``keep`` cards reaches it; the cap it leaves for the later attempts (whether it
-    # ends or gives up on its leftovers or programmes) is never below the best opening.
+    # ends or gives up on its leftovers, programmes or reach) is never below the best opening.
     rules, cards = case
     hand = CardMultiset(cards)
     jokers = hand.jokers if rules.jokers else 0
-    changed = attrs.evolve(DEFAULT_SETTINGS, leftover_sets=limit, leftover_programmes=limit)
+    changed = attrs.evolve(DEFAULT_SETTINGS, leftover_sets=limit, leftover_programmes=limit, leftover_reach=limit)
     tables, rows, m2, potential = opening_rows(rules, tables_for(hand.counts, jokers, rules, order="rank"))
     cover = Cover(tables, rows, potential, changed)
     x = cover.restrict(pack(hand.counts, tables), jokers)
