@@ -7,14 +7,13 @@ from unittest import mock
 import attrs
 import pytest
 from _deals import dealt
+from _solver_helpers import decomposed
 
 from rummylib import REMIK, STRAIGHT, Ruleset
 from rummylib.solver._leftover import _Decomposition, _Leftover, by_leftover
-from rummylib.solver._opening_objective import opening_rows
 from rummylib.solver._optimise import Found
-from rummylib.solver._search import Cover, OverBudget, pack
+from rummylib.solver._search import OverBudget
 from rummylib.solver._settings import DEFAULT_SETTINGS, SearchSettings
-from rummylib.solver._tables import tables_for
 
 #: The default limits, a smaller memo, and no limit on the reach.
 FREE = attrs.evolve(DEFAULT_SETTINGS, leftover_budget=20_000, leftover_reach=10**6)
@@ -22,11 +21,7 @@ FREE = attrs.evolve(DEFAULT_SETTINGS, leftover_budget=20_000, leftover_reach=10*
 
 def _run(rules: Ruleset, size: int, seed: int, keep: int, settings: SearchSettings) -> tuple[Found | str | None, int]:
     """The decomposition's answer (why it gave up, if it did) and the most leftovers a level asked."""
-    hand = dealt(rules, size, seed)
-    jokers = hand.jokers if rules.jokers else 0
-    tables, rows, m2, potential = opening_rows(rules, tables_for(hand.counts, jokers, rules, order="rank"))
-    cover = Cover(tables, rows, potential, settings)
-    x = cover.restrict(pack(hand.counts, tables), jokers)
+    tables, cover, x, jokers, m2 = decomposed(rules, dealt(rules, size, seed), settings)
     most = [0]
     level = _Decomposition.level
 
