@@ -9,11 +9,11 @@ import attrs
 import pytest
 from _budget import examples
 from _deals import dealt
+from _solver_helpers import PROGRAMME
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_leftover import FIRST, assert_same_as_oracle
 from test_solver_oracle import rules_and_hand
-from test_solver_warm import PROGRAMME
 
 from rummylib import REMIK, STRAIGHT, Card, Ruleset
 from rummylib.solver._lp import Warm, solve_lp

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from _budget import examples
+from _solver_helpers import PROGRAMME, Case, unpacked
 from hypothesis import given, settings
-from test_solver_warm import PROGRAMME
 
 from rummylib.solver._lp import Warm
 from rummylib.solver._simplex import _Eta, _perturbed
@@ -42,16 +42,14 @@ def _assert_is_the_inverse(tableau: _Eta, columns: list[tuple[tuple[int, int], .
 @settings(max_examples=examples(300), deadline=None)
 @given(PROGRAMME)
 def test_each_dual_pivot_keeps_the_inverse_of_its_basis(
-    case: tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]],
+    case: Case,
 ) -> None:
     # A part of the input priced from the whole programme's optimal basis (the leftover
     # decomposition, R-O2, O3, T3; the deadwood one): after every dual step, and from a
     # tableau started from another part's (as _laying does), the rows and columns the
     # steps read are those of the inverse of the current basis.
-    raw, gains, capacity, less = case
-    columns = [tuple(c) for c in raw]
-    warm = Warm(columns, [float(g) for g in gains[: len(columns)]], capacity)
-    smaller = [max(0, b - d) for b, d in zip(capacity, less)]
+    columns, gains, capacity, smaller = unpacked(case)
+    warm = Warm(columns, [float(g) for g in gains], capacity)
     tableau = warm.start(smaller)
     if tableau is None:
         return  # no optimal first basis

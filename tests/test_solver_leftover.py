@@ -14,6 +14,7 @@ from _budget import examples
 from _deals import dealt
 from _oracle_solver import oracle_opening, selections
 from _over_budget import recording
+from _solver_helpers import decomposed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
@@ -383,14 +384,10 @@ def test_decomposition_skipped_only_where_it_would_give_up_on_leftovers(rules: R
     # R-O2, O3, T3: _opening skips the decomposition when it is sure to bound more leftovers
     # than leftover_sets (from the packing relaxation's bound on the points); wherever it
     # does, the decomposition run in full indeed gives up on them, whatever it finds first.
-    changed = tuned(leftover_sets=limit, leftover_programmes=10**6, leftover_budget=10**6)
+    changed = tuned(leftover_sets=limit, leftover_programmes=10**6, leftover_budget=10**6, leftover_reach=10**6)
     skipped = tried = 0
     for size, seed in [(size, seed) for size in (16, 24, 32, 40) for seed in range(12)]:
-        hand = dealt(rules, size, seed)
-        jokers = hand.jokers if rules.jokers else 0
-        tables, rows, m2, potential = opening_rows(rules, tables_for(hand.counts, jokers, rules, order="rank"))
-        cover = Cover(tables, rows, potential, changed)
-        x = cover.restrict(pack(hand.counts, tables), jokers)
+        tables, cover, x, jokers, m2 = decomposed(rules, dealt(rules, size, seed), changed)
         for keep in (0, 1):
             if not _opening._sets_beyond(cover, tables, x, jokers, keep, rules.opening_points, {}):
                 tried += 1

@@ -5,17 +5,16 @@ from __future__ import annotations
 import attrs
 from _budget import examples
 from _oracle_solver import oracle_opening
+from _solver_helpers import decomposed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
 
 from rummylib import Card, CardMultiset, Ruleset
 from rummylib.solver._leftover import by_leftover
-from rummylib.solver._opening_objective import opening_rows
 from rummylib.solver._proofs import cap, proving
-from rummylib.solver._search import Cover, OverBudget, cards_in, pack
+from rummylib.solver._search import OverBudget, cards_in
 from rummylib.solver._settings import DEFAULT_SETTINGS
-from rummylib.solver._tables import tables_for
 
 
 @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -25,14 +24,11 @@ def test_levels_the_decomposition_settles_never_cap_below_the_optimum(
 ) -> None:
     # R-O2, O3, T3: each level it settles without an answer proves that no opening leaving at
     # least ``keep`` cards reaches it; the cap it leaves for the later attempts (whether it
-    # ends or gives up on its leftovers or programmes) is never below the best opening.
+    # ends or gives up on its leftovers, programmes or reach) is never below the best opening.
     rules, cards = case
     hand = CardMultiset(cards)
-    jokers = hand.jokers if rules.jokers else 0
-    changed = attrs.evolve(DEFAULT_SETTINGS, leftover_sets=limit, leftover_programmes=limit)
-    tables, rows, m2, potential = opening_rows(rules, tables_for(hand.counts, jokers, rules, order="rank"))
-    cover = Cover(tables, rows, potential, changed)
-    x = cover.restrict(pack(hand.counts, tables), jokers)
+    changed = attrs.evolve(DEFAULT_SETTINGS, leftover_sets=limit, leftover_programmes=limit, leftover_reach=limit)
+    tables, cover, x, jokers, m2 = decomposed(rules, hand, changed)
     # As _opening._solve_in: the cards no candidate takes are left over anyway.
     kept = max(0, keep - (len(hand) - jokers - cards_in(x, tables.width, tables.field)))
     need = int(rules.opening_clean_run) | kept << 1

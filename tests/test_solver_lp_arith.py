@@ -166,8 +166,8 @@ def test_a_programme_asked_again_gets_the_same_answer() -> None:
     ) -> tuple[list[float], list[float]]:
         first = solve_lp(columns, gains, capacity, canonical=canonical)
         again = solve_lp(columns, gains, capacity, canonical=canonical)
-        with mock.patch.object(_lp._KEPT, "solved", {}):
-            fresh = solve_lp(columns, gains, capacity, canonical=canonical)
+        with mock.patch.object(_lp._KEPT, "solved", {}), mock.patch.object(_lp._KEPT, "bases", {}):
+            fresh = solve_lp(columns, gains, capacity, canonical=canonical)  # nothing kept: no warm start either
         assert first is not again and first[0] is not again[0] and first[1] is not again[1]
         for answer in (again, fresh):
             assert _bits(answer[0]) == _bits(first[0]) and _bits(answer[1]) == _bits(first[1])

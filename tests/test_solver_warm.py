@@ -7,6 +7,7 @@ from unittest import mock
 import pytest
 from _budget import examples
 from _deals import dealt
+from _solver_helpers import PROGRAMME, Case, unpacked
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,34 +21,16 @@ from rummylib.solver._search import NEG, Cover, pack
 from rummylib.solver._simplex import _Simplex
 from rummylib.solver._tables import tables_for
 
-PROGRAMME = st.integers(1, 8).flatmap(
-    lambda m: st.tuples(
-        st.lists(
-            st.lists(
-                st.tuples(st.integers(0, m - 1), st.integers(1, 2)), min_size=1, max_size=4, unique_by=lambda p: p[0]
-            ),
-            min_size=1,
-            max_size=25,
-        ),
-        st.lists(st.integers(0, 30), min_size=25, max_size=25),
-        st.lists(st.integers(0, 3), min_size=m, max_size=m),
-        st.lists(st.integers(0, 3), min_size=m, max_size=m),
-    )
-)
-
 
 @settings(max_examples=examples(300), deadline=None)
 @given(PROGRAMME)
 def test_warm_start_reaches_the_cold_optimum(
-    case: tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]],
+    case: Case,
 ) -> None:
     # The programme with less capacity, solved by the dual simplex from the first one's
     # optimal basis, has the optimum of a cold solve: its prices cover every column (dual
     # feasible), its column values fit (primal feasible), both sides equal the cold value.
-    raw, gains, capacity, less = case
-    columns = [tuple(c) for c in raw]
-    gains = gains[: len(columns)]
-    smaller = [max(0, b - d) for b, d in zip(capacity, less)]
+    columns, gains, capacity, smaller = unpacked(case)
     warm = Warm(columns, [float(g) for g in gains], capacity)
     answer = warm.solve(smaller)
     if answer is None:
@@ -68,16 +51,14 @@ def test_warm_start_reaches_the_cold_optimum(
 @settings(max_examples=examples(200), deadline=None)
 @given(PROGRAMME)
 def test_warm_start_from_a_kept_programme_is_the_cold_start(
-    case: tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]],
+    case: Case,
 ) -> None:
     # Within remembered(), a Warm starts from the optimal tableau solve_lp kept for the same
     # programme instead of solving it again: bit for bit the answers of a Warm solved cold, and
     # the kept tableau is left as it was (a second Warm from it answers the same). The prices
     # bound the opening search (R-O2, O3), so its answers cannot change either.
-    raw, gains, capacity, less = case
-    columns = [tuple(c) for c in raw]
-    floats = [float(g) for g in gains[: len(columns)]]
-    smaller = [max(0, b - d) for b, d in zip(capacity, less)]
+    columns, gains, capacity, smaller = unpacked(case)
+    floats = [float(g) for g in gains]
     cold = Warm(columns, floats, capacity).solve(smaller)
     with remembered():
         solve_lp(columns, floats, capacity)
@@ -156,16 +137,13 @@ def _reference_entering_dual(tableau: _Simplex, rho: list[float]) -> tuple[int, 
 
 @settings(max_examples=examples(200), deadline=None)
 @given(PROGRAMME, st.integers(1, 3))
-def test_dual_ratio_test_is_the_loop_of_each_column(
-    case: tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]], most: int
-) -> None:
+def test_dual_ratio_test_is_the_loop_of_each_column(case: Case, most: int) -> None:
     # The padded comprehension of the dual ratio test (_Simplex._entering_dual) picks the
     # same column with the same ratio and reduced cost, float for float, as the loop of each
     # column, at every dual pivot of a warm start: the same prices, so the same answers.
-    raw, gains, capacity, less = case
-    columns = [tuple((i, min(a, most) if a > 1 else a) for i, a in c) for c in raw]
-    smaller = [max(0, b - d) for b, d in zip(capacity, less)]
-    warm = Warm(columns, [float(g) for g in gains[: len(columns)]], capacity)
+    columns, gains, capacity, smaller = unpacked(case)
+    columns = [tuple((i, min(a, most) if a > 1 else a) for i, a in c) for c in columns]
+    warm = Warm(columns, [float(g) for g in gains], capacity)
     seen = [0]
     real = _Simplex._entering_dual
 

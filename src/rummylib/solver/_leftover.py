@@ -309,7 +309,10 @@ def by_leftover(
     incumbent = max(alpha, 0)  # an opening is never empty (its gain is more than nothing)
     t = state.top
     while t * m2 + state.rest(()) > incumbent:
-        for leftover in sorted(state.level(t), key=lambda item: -(item.bound * m2 + state.rest(item.cards))):
+        asked = [known for known in state.level(t) if not known.exact]
+        if len(asked) > state.settings.leftover_reach:
+            raise OverBudget("reach")  # too many leftovers may reach ``t``: the searches settle it sooner
+        for leftover in sorted(asked, key=lambda item: -(item.bound * m2 + state.rest(item.cards))):
             rest = state.rest(leftover.cards)
             points = max(t, (incumbent - rest) // m2 + 1)
             if leftover.bound < points or leftover.exact:

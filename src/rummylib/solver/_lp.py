@@ -42,6 +42,8 @@ class _Kept(threading.local):
         self.solved: dict[tuple[object, ...], tuple[tuple[float, ...], tuple[float, ...], _Simplex | None]] | None = (
             None
         )
+        #: The last optimal tableau of each programme's columns (as a set) and capacity (see :func:`_solved`).
+        self.bases: dict[tuple[object, ...], _Simplex] = {}
 
 
 _KEPT = _Kept()
@@ -50,13 +52,13 @@ _KEPT = _Kept()
 @contextmanager
 def remembered() -> Iterator[None]:
     """Within it, :func:`solve_lp` keeps the answers of its last few programmes (none once it ends)."""
-    outer = _KEPT.solved
+    outer, bases = _KEPT.solved, _KEPT.bases
     if outer is None:
-        _KEPT.solved = {}
+        _KEPT.solved, _KEPT.bases = {}, {}
     try:
         yield
     finally:
-        _KEPT.solved = outer
+        _KEPT.solved, _KEPT.bases = outer, bases
 
 
 def solve_lp(
@@ -131,10 +133,26 @@ def _solved(
     key = (_Simplex, tuple(columns), tuple(gains), tuple(capacity), max_iter)  # the simplex too (tests swap it)
     known = solved.get(key)
     if known is None:
-        known = _solve(columns, gains, capacity, max_iter)
+        # The same columns (in any order) and capacity with other gains: the optimal basis
+        # of the last such programme is feasible for this one, and the primal simplex goes
+        # on from it (70 cards of seed 196 of ``worst.py``: its points and its dive's
+        # programmes, 150 pivots each from the slack basis).
+        bases = _KEPT.bases
+        shape = (_Simplex, frozenset(columns), tuple(capacity))
+        start = bases.get(shape)
+        if start is None and capacity:  # a row more: the last, a bound on the cards laid (_priced.tightened)
+            last = len(capacity) - 1
+            less = frozenset(tuple(t for t in col if t[0] < last) for col in columns)
+            start = bases.get((_Simplex, less, tuple(capacity[:-1])))
+        known = _solve(columns, gains, capacity, max_iter, start)
         if len(solved) >= _SOLVED_MOST:
             solved.pop(next(iter(solved)), None)
         solved[key] = known
+        if known[2] is not None:
+            bases.pop(shape, None)
+            if len(bases) >= _SOLVED_MOST:
+                bases.pop(next(iter(bases)), None)
+            bases[shape] = known[2]
     return known
 
 
@@ -148,11 +166,14 @@ def _solve(
     gains: Sequence[float],
     capacity: Sequence[int],
     max_iter: int | None,
+    start: _Simplex | None = None,
 ) -> tuple[tuple[float, ...], tuple[float, ...], _Simplex | None]:
     """:func:`solve_lp` without the kept answers (tuples: they are shared), and the final tableau.
 
     The tableau is returned only where the simplex ended at an optimum (no
-    column may enter), the start :class:`Warm` needs; else ``None``.
+    column may enter), the start :class:`Warm` needs; else ``None``. ``start``:
+    the optimal tableau of a programme of the same columns (in any order) and
+    capacity, whose basis (feasible here too) the primal simplex starts from.
     """
     m = len(capacity)
     n = len(columns)
@@ -161,6 +182,8 @@ def _solve(
     if top <= 0:
         return (0.0,) * m, (0.0,) * n, None
     tableau = _Simplex(columns, [g / top for g in gains], capacity)
+    if start is not None and not tableau.adopt(start):
+        tableau = _Simplex(columns, [g / top for g in gains], capacity)
     optimal = tableau.primal_pass(20 * m + 200 if max_iter is None else max_iter)
     return tuple(v * top for v in tableau.y), tuple(tableau.values()), tableau if optimal else None
 

@@ -68,6 +68,48 @@ class _Simplex:
         #: Dual simplex steps taken since :meth:`Warm.start` (:meth:`Warm.resume` stops at its cap).
         self.spent = 0
 
+    def adopt(self, other: _Simplex) -> bool:
+        """Start from ``other``'s optimal basis; ``False`` (this tableau then unusable) if it is no start here.
+
+        ``other`` is a programme of the same columns (in any order) and capacity,
+        or of this one's without its last row (each column's term in it dropped;
+        a row more, its slack basic). Its inverse and basic values hold here (the
+        same basis matrix and capacity); a last row they break is restored by
+        dual steps when the basis is dual feasible for this programme's gains (the
+        same gains: a bound on the cards laid added), else it is no start.
+        """
+        m, old = len(self.y), len(other.basis)
+        at: dict[tuple[tuple[int, int], ...], int] = {}
+        for k, column in enumerate(self.columns):  # equal columns are the same column to a basis
+            at.setdefault(column if m == old else tuple(t for t in column if t[0] < old), k)
+        self.basis = [at[other.columns[k]] if k >= 0 else -1 for k in other.basis] + [-1] * (m - old)
+        self.slacks = other.slacks + list(range(old, m))
+        self.binv = [[*row, *[0.0] * (m - old)] for row in other.binv]
+        self.xb = [*other.xb, *self.xb[old:]]
+        for e in range(old, m):  # the new row: its slack less the basic columns' use of it
+            use = [dict(self.columns[k]).get(e, 0) if k >= 0 else 0 for k in self.basis[:old]]
+            row = [0.0] * m
+            for r, a in enumerate(use):
+                if a:
+                    row = [v - a * q for v, q in zip(row, self.binv[r])]
+                    self.xb[e] -= a * self.xb[r]
+            row[e] = 1.0
+            self.binv.append(row)
+        gains, y = self.gains, [0.0] * m
+        for r, k in enumerate(self.basis):
+            if k >= 0 and gains[k]:
+                y = [v + gains[k] * q for v, q in zip(y, self.binv[r])]
+        self.y = y
+        if min(self.xb) >= -_TOL:
+            return True
+        if self.entering()[0] >= 0:
+            return False  # not dual feasible either
+        for _ in range(20 * m + 200):
+            step = self.dual_pivot()
+            if step:
+                return step == 1
+        return False
+
     def entering(self) -> tuple[int, float]:
         """The column (``n + i`` for slack ``i``) to enter and its reduced cost; ``-1`` at an optimum.
 

@@ -1,0 +1,120 @@
+"""A cold programme started from the optimal basis of one solved before (``_lp._solved``, ``_Simplex.adopt``).
+
+Within ``remembered()``, a programme of the same columns (in any order) and
+capacity as one solved before, with other gains, starts the primal simplex
+from that one's optimal basis; one with a row more (the last: a bound on the
+cards laid, ``_priced.tightened``) and the same gains starts from it too, the
+row's slack basic, dual steps restoring the row first. Either way its optimum
+is the cold solve's.
+"""
+
+from __future__ import annotations
+
+import random
+from unittest import mock
+
+from _budget import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummylib.solver import _lp
+from rummylib.solver._lp import remembered, solve_lp
+from rummylib.solver._simplex import _Simplex
+
+Columns = list[tuple[tuple[int, int], ...]]
+
+PROGRAMMES = st.integers(1, 8).flatmap(
+    lambda m: st.tuples(
+        st.lists(
+            st.lists(
+                st.tuples(st.integers(0, m - 1), st.integers(1, 2)), min_size=1, max_size=4, unique_by=lambda p: p[0]
+            ).map(lambda terms: tuple(sorted(terms))),
+            min_size=1,
+            max_size=25,
+        ),
+        st.lists(st.integers(0, 30), min_size=25, max_size=25),
+        st.lists(st.integers(0, 30), min_size=25, max_size=25),
+        st.lists(st.integers(0, 3), min_size=m, max_size=m),
+        st.integers(0, 2**32 - 1),
+    )
+)
+
+
+def _assert_optimal(
+    columns: Columns, gains: list[float], capacity: list[int], answer: tuple[list[float], list[float]]
+) -> None:
+    """``answer``'s prices cover every column and its column values fit, both worth the cold optimum."""
+    prices, used = answer
+    assert all(p > -1e-6 for p in prices)
+    for column, gain in zip(columns, gains):
+        assert sum(prices[i] * a for i, a in column) >= gain - 1e-6
+    assert all(u > -1e-6 for u in used)
+    for row, cap in enumerate(capacity):
+        assert sum(u * a for u, column in zip(used, columns) for i, a in column if i == row) <= cap + 1e-5
+    cold_prices, _ = solve_lp(columns, gains, capacity)  # outside remembered(): from the slack basis
+    cold = sum(p * b for p, b in zip(cold_prices, capacity))
+    assert abs(sum(p * b for p, b in zip(prices, capacity)) - cold) < 1e-5
+    assert abs(sum(u * g for u, g in zip(used, gains)) - cold) < 1e-4  # the perturbed capacity, times the gains
+
+
+def _spied() -> tuple[list[bool], object]:
+    """A list of what each :meth:`_Simplex.adopt` answered, and the patch that fills it."""
+    seen: list[bool] = []
+    adopt = _Simplex.adopt
+
+    def spy(self: _Simplex, other: _Simplex) -> bool:
+        seen.append(adopt(self, other))
+        return seen[-1]
+
+    return seen, mock.patch.object(_Simplex, "adopt", spy)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(PROGRAMMES)
+def test_other_gains_start_from_the_kept_basis(case: tuple[Columns, list[int], list[int], list[int], int]) -> None:
+    # The second programme (its columns shuffled, other gains) starts from the first's
+    # optimal basis, and reaches the optimum of a cold solve.
+    columns, first, second, capacity, seed = case
+    first_gains = [float(g) for g in first[: len(columns)]]
+    gains = [float(g + 31) for g in second[: len(columns)]]  # never the first's (another programme)
+    order = list(range(len(columns)))
+    random.Random(seed).shuffle(order)
+    shuffled = [columns[k] for k in order]
+    shuffled_gains = [gains[k] for k in order]
+    seen, patch = _spied()
+    with remembered(), patch:
+        solve_lp(columns, first_gains, capacity)
+        answer = solve_lp(shuffled, shuffled_gains, capacity)
+    if max(first_gains) > 0:
+        assert seen == [True]  # a feasible basis, always a start
+    _assert_optimal(shuffled, shuffled_gains, capacity, answer)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(PROGRAMMES, st.integers(0, 3))
+def test_a_row_more_starts_from_the_kept_basis(
+    case: tuple[Columns, list[int], list[int], list[int], int], keep: int
+) -> None:
+    # The same programme with a last row bounding the cards laid (every column's size in it,
+    # at most all the cards less ``keep``): started from the first's optimal basis, its
+    # optimum is the cold solve's.
+    columns, gains_in, _, capacity, _ = case
+    gains = [float(g) for g in gains_in[: len(columns)]]
+    m = len(capacity)
+    bounded = [(*column, (m, sum(a for _, a in column))) for column in columns]
+    more = [*capacity, max(0, sum(capacity) - keep)]
+    seen, patch = _spied()
+    with remembered(), patch:
+        solve_lp(columns, gains, capacity)
+        answer = solve_lp(bounded, gains, more)
+    assert len(seen) == (1 if max(gains) > 0 else 0)
+    _assert_optimal(bounded, gains, more, answer)
+
+
+def test_nothing_is_kept_outside_remembered() -> None:
+    # The kept bases live as long as remembered(): a later call starts cold.
+    columns: Columns = [((0, 1),), ((0, 1), (1, 1))]
+    with remembered():
+        solve_lp(columns, [1.0, 2.0], [1, 1])
+        assert _lp._KEPT.bases
+    assert not _lp._KEPT.bases
