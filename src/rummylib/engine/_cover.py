@@ -270,6 +270,8 @@ _OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[Pairs, ...], tuple[int, 
 def may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
     """A cheap necessary condition: could natural ``index`` sit in some meld with ``nat`` and ``jokers``?
 
+    ``nat``: the natural cards' 52 counts, or a hand's 53 (the joker count is not read: ``jokers`` is).
+
     Two jokers complete any card; else a group needs two more suits of its
     rank (one, with a joker where a set of three may hold one), and a run a
     window of three positions around the card holding two more cards or jokers.

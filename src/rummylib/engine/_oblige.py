@@ -265,7 +265,7 @@ def _can_open_and_go_out(
     """
     if not screened and not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
         return False  # the cheapest sound test first: most hands cannot even open
-    if not card.is_joker and not may_meld(card.index, hand.counts[:52], hand.jokers, rules):
+    if not card.is_joker and not may_meld(card.index, hand._counts, hand._counts[52], rules):
         return False  # the Open holds the card in a meld of the hand's own cards and jokers (swaps come after it)
     if _no_go_out(hand, table, rules) or not OpeningSearch(hand, (), rules, go_out=False, taken=None).opens_with(card):
         return False  # sound screens, then an opening holding the card (its answers shared with the listing's)
@@ -442,9 +442,8 @@ def _cannot_meld(index: int, counts: tuple[int, ...], rules: Ruleset, r: RoundSt
     The jokers are those :class:`_Cover` counts; the swaps are looked at only
     when the hand's own jokers do not already allow a meld.
     """
-    nat = counts[:52]
     jokers = counts[52]
-    if may_meld(index, nat, jokers, rules):
+    if may_meld(index, counts, jokers, rules):  # the 53 counts, no slice: the masks are kept for the next ask
         return False
-    extra = sum(min(k, nat[i]) for i, k in _swap_counts(r, rules).items())
-    return not (extra and may_meld(index, nat, jokers + extra, rules))
+    extra = sum(min(k, counts[i]) for i, k in _swap_counts(r, rules).items())
+    return not (extra and may_meld(index, counts, jokers + extra, rules))
