@@ -146,8 +146,10 @@ def test_a_taken_card_no_meld_could_hold_is_refused_as_the_full_questions_refuse
 def test_the_screens_meld_options_are_the_solvers_candidates(name: str, seed: int, size: int) -> None:
     # R-M1..M5, J1..J3: the cover search's options (the cards of each meld holding a card, built on bit
     # masks) are exactly the distinct cards of the solver's candidate melds holding it, each set of natural
-    # cards once, with its fewest jokers (more jokers never cover more: jokers are no bound card).
-    from rummylib.engine._cover import _options
+    # cards once, with its fewest jokers (more jokers never cover more: jokers are no bound card). Asked
+    # of a fresh pool, then again: the runs are kept per rank whatever the suit (shifted to the card's),
+    # the groups per card and suits held, and the entries per card, so later pools read them (R-D2's screen).
+    from rummylib.engine._cover import _option_entry
     from rummylib.solver._queries import candidates_with
 
     rules = RULES[name]
@@ -157,8 +159,9 @@ def test_the_screens_meld_options_are_the_solvers_candidates(name: str, seed: in
     counts[52] = min(counts[52], rules.jokers)
     pool = tuple(counts)
     for index in (i for i in range(52) if pool[i]):
-        expected = _fewest({c.pairs for c in candidates_with(pool, rules, index)})
-        assert sorted(_options(pool, rules, index)) == sorted(expected), (name, index)
+        expected = _packed(_fewest({c.pairs for c in candidates_with(pool, rules, index)}))
+        assert sorted(_option_entry(pool, rules, index)[1]) == expected, (name, index)
+        assert sorted(_option_entry(pool, rules, index)[1]) == expected, (name, index)  # kept
 
 
 #: Each ruleset with no joker, one, two and all of its jokers; five or more are the slow suite's.
@@ -171,15 +174,21 @@ _WHOLE_SUITS = [
 
 @pytest.mark.parametrize(("name", "jokers"), _WHOLE_SUITS)
 def test_the_screens_meld_options_on_whole_suits(name: str, jokers: int) -> None:
-    # R-M3, M4: the longest runs (13 positions, the ace low or high) and every joker placement on them.
-    from rummylib.engine._cover import _options
+    # R-M3, M4: the longest runs (13 positions, the ace low or high) and every joker placement on them;
+    # three suits hold the same positions, so their runs are the first's kept options, shifted.
+    from rummylib.engine._cover import _option_entry
     from rummylib.solver._queries import candidates_with
 
     rules = RULES[name]
     pool = (*(1 if i < 13 or i % 13 in (0, 5, 12) else 0 for i in range(52)), jokers)
     for index in (i for i in range(52) if pool[i]):
-        expected = _fewest({c.pairs for c in candidates_with(pool, rules, index)})
-        assert sorted(_options(pool, rules, index)) == sorted(expected), (rules.name, jokers, index)
+        expected = _packed(_fewest({c.pairs for c in candidates_with(pool, rules, index)}))
+        assert sorted(_option_entry(pool, rules, index)[1]) == expected, (rules.name, jokers, index)
+
+
+def _packed(found: list[tuple[tuple[int, int], ...]]) -> list[int]:
+    # Each option's cards as the search reads them: byte i holds the copies of card index i.
+    return sorted(sum(k << (8 * i) for i, k in pairs) for pairs in found)
 
 
 def _jokers(pairs: tuple[tuple[int, int], ...]) -> int:
