@@ -131,7 +131,7 @@ def test_a_taken_card_no_meld_could_hold_is_refused_as_the_full_questions_refuse
                     if not may_meld(card.index, hand.counts[:52], hand.jokers, rules):
                         assert not can_go_out(hand, table, rules, opened=False, open_with=card)
                         unopened += 1
-                elif _cannot_meld(card.index, hand.counts, rules, r):
+                elif _cannot_meld(card.index, r.hands[r.to_act].counts, rules, r):  # the hand before the take
                     assert not can_finish_turn(rules, take_discard_round(rules, r))
                     opened += 1
     assert unopened > 50 and opened > 50

@@ -420,30 +420,30 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
         if rules.discard_taken_card or hand._len > hand._counts[card.index]:
             return True
         return None
-    counts = list(hand._counts)
-    counts[card.index] += 1
-    with_card = tuple(counts)
     if rules.opening_required and not r.opened[seat]:
         if rules.take_discard_to_open:
             return None
+        counts = list(hand._counts)
+        counts[card.index] += 1
+        with_card = tuple(counts)
         if not may_open(with_card, rules, rules.opening_points, rules.opening_clean_run):
             return False
         # can_finish_turn of the take: _unopened asks exactly this (the turn's only duty is R-D2's)
         table = tuple(tm.meld for tm in r.table)
         return _can_open_and_go_out(CardMultiset._trusted(with_card), card, table, rules, screened=True)
-    if r.opened[seat] and not card.is_joker and _cannot_meld(card.index, with_card, rules, r):
+    if r.opened[seat] and not card.is_joker and _cannot_meld(card.index, hand._counts, rules, r):
         return False  # _Cover.run's first screen: no new meld could hold the card
     return None
 
 
 def _cannot_meld(index: int, counts: tuple[int, ...], rules: Ruleset, r: RoundState) -> bool:
-    """No meld of ``counts``' naturals, its jokers and those swaps could bring holds natural ``index`` (R-D2, J4).
+    """No meld of hand ``counts`` (before the take) with natural ``index``, its jokers and swaps holds it (R-D2, J4).
 
-    The jokers are those :class:`_Cover` counts; the swaps are looked at only
-    when the hand's own jokers do not already allow a meld.
+    :func:`may_meld` reads the card's suit and rank through the card itself (no vector with it is built); the
+    jokers are those :class:`_Cover` counts; the swaps (the taken card's too) only where the jokers do not do.
     """
     jokers = counts[52]
     if may_meld(index, counts, jokers, rules):  # the 53 counts, no slice: the masks are kept for the next ask
         return False
-    extra = sum(min(k, counts[i]) for i, k in _swap_counts(r, rules).items())
+    extra = sum(min(k, counts[i] + (i == index)) for i, k in _swap_counts(r, rules).items())
     return not (extra and may_meld(index, counts, jokers + extra, rules))
