@@ -18,7 +18,12 @@ new meld or it is the discard.
 jokers: the hand's and one per table joker whose card the hand holds (each
 swap brings one). So they are disjoint candidate melds of the *pool*, the
 hand's natural cards with ``J`` jokers (:func:`~rummylib.solver._queries.candidates_with`:
-every meld those cards can form, each joker placement and length).
+every meld those cards can form, each joker placement and length). Runs of
+more than five positions are left out (R-M3, M4): cut after its third position, such
+a run is two runs of three or more positions holding the same cards (a part
+with no natural card holds no bound card and is dropped; the parts hold no
+jokers side by side that the run did not), so disjoint melds holding the
+bound cards exist with the short runs alone whenever they exist at all.
 
 :func:`cannot_cover` answers ``True`` when no set of disjoint candidate melds
 of the pool holds every bound card but one; then no plan empties the hand
@@ -226,8 +231,8 @@ def _within_reach(row: int, rank: int, jokers: int, ace_high: bool) -> int:
     """``row`` (bit ``r`` per rank index held) less the ranks no run through ``rank`` can reach with ``jokers``.
 
     A run holding the card covers, on each side, held positions and at most
-    ``jokers`` missing ones; a position past the first missing one it cannot
-    pay for is in no such run, so its card changes none of the runs
+    ``jokers`` missing ones, and :data:`_LONGEST` positions in all; a position
+    past the first missing one it cannot pay for, or too far, is in no such run, so its card changes none of the runs
     (:func:`_run_pairs`) and is left out of the key: hands that differ there
     share the options.
     """
@@ -240,7 +245,7 @@ def _within_reach(row: int, rank: int, jokers: int, ace_high: bool) -> int:
         reach |= 1 << p
         for step in (-1, 1):
             q, missing = p + step, 0
-            while 1 <= q <= top:
+            while 1 <= q <= top and abs(q - p) <= _LONGEST - 1:
                 if not held >> q & 1:
                     if missing == jokers:
                         break
@@ -251,10 +256,14 @@ def _within_reach(row: int, rank: int, jokers: int, ace_high: bool) -> int:
     return (kept >> 1) & 0x1FFF | (kept >> 14 & 1)
 
 
+#: The most positions of a run the screen lists: a longer run is two shorter ones (see the module docstring).
+_LONGEST: Final = 5
+
+
 def _run_pairs(suit: int, rank: int, row: int, jokers: int, rules: Ruleset) -> list[Pairs]:
     """The cards of each run of ``suit`` holding the card of ``rank`` (R-M1..M4, J1, J3).
 
-    A run is a window of 3 to 13 positions (1 = ace low .. 13 = king, 14 =
+    A run is a window of 3 to :data:`_LONGEST` positions (1 = ace low .. 13 = king, 14 =
     the high ace) around the card: each position not held is a joker, any
     other but the card's may be one, within ``jokers`` and, unless the rules
     allow it, with no two jokers side by side. Runs of four or more with a
@@ -269,10 +278,10 @@ def _run_pairs(suit: int, rank: int, row: int, jokers: int, rules: Ruleset) -> l
     apart = not rules.adjacent_jokers
     out: list[Pairs] = []
     for p in (1, 14) if rank == 0 and top == 14 else (rank + 1,):
-        for a in range(p, max(1, p - 12) - 1, -1):
+        for a in range(p, max(1, p - _LONGEST + 1) - 1, -1):
             if ((((1 << (p + 1)) - 1) ^ ((1 << a) - 1)) & ~held).bit_count() > jokers:
                 break  # a window starting lower misses as many positions at least
-            for b in range(max(p, a + 2), min(top, a + 12) + 1):
+            for b in range(max(p, a + 2), min(top, a + _LONGEST - 1) + 1):
                 window = ((1 << (b + 1)) - 1) ^ ((1 << a) - 1)
                 missing = window & ~held
                 free = jokers - missing.bit_count()
