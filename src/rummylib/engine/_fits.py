@@ -25,7 +25,16 @@ from rummylib.solver._goout_screen import joker_stands
 _LOW: Final = End.LOW
 _HIGH: Final = End.HIGH
 
-__all__ = ["group_fit", "grown_meld", "holds_any", "lay_off_candidates", "run_fit", "swapped_meld", "table_jokers"]
+__all__ = [
+    "group_fit",
+    "grown_meld",
+    "holds_any",
+    "lay_off_candidates",
+    "run_fit",
+    "swapped_meld",
+    "table_jokers",
+    "table_melds",
+]
 
 
 def run_fit(meld: Run, card: Card, end: End, rules: Ruleset) -> bool:
@@ -114,6 +123,21 @@ def table_jokers(table: tuple[TableMeld, ...]) -> tuple[tuple[int, TableMeld, tu
         return last[1]
     found = tuple((i, tm, stands) for i, tm in enumerate(table) if (stands := joker_stands(tm.meld)))
     _JOKERS[:] = [(table, found)]
+    return found
+
+
+#: The last table asked for its melds, and them (held, so its id stays its own): see table_melds.
+_MELDS: list[tuple[tuple[TableMeld, ...], tuple[Meld, ...]]] = []
+register(_MELDS)
+
+
+def table_melds(table: tuple[TableMeld, ...]) -> tuple[Meld, ...]:
+    """The meld of each table meld, in order (kept for the last table: each question of a listing asks)."""
+    last = _MELDS[0] if _MELDS else None
+    if last is not None and last[0] is table:
+        return last[1]
+    found = tuple([tm.meld for tm in table])
+    _MELDS[:] = [(table, found)]
     return found
 
 
