@@ -439,11 +439,12 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
 def _cannot_meld(index: int, counts: tuple[int, ...], rules: Ruleset, r: RoundState) -> bool:
     """No meld of hand ``counts`` (before the take) with natural ``index``, its jokers and swaps holds it (R-D2, J4).
 
-    :func:`may_meld` reads the card's suit and rank through the card itself (no vector with it is built); the
-    jokers are those :class:`_Cover` counts; the swaps (the taken card's too) only where the jokers do not do.
+    :func:`may_meld` reads the card through the card itself; the swaps (the taken card's too) only where needed.
     """
     jokers = counts[52]
     if may_meld(index, counts, jokers, rules):  # the 53 counts, no slice: the masks are kept for the next ask
         return False
-    extra = sum(min(k, counts[i] + (i == index)) for i, k in _swap_counts(r, rules).items())
+    extra = 0
+    for i, k in _swap_counts(r, rules).items():  # a loop: no generator on the hot path
+        extra += min(k, counts[i] + (i == index))
     return not (extra and may_meld(index, counts, jokers + extra, rules))
