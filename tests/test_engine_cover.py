@@ -131,7 +131,7 @@ def test_a_taken_card_no_meld_could_hold_is_refused_as_the_full_questions_refuse
                     if not may_meld(card.index, hand.counts[:52], hand.jokers, rules):
                         assert not can_go_out(hand, table, rules, opened=False, open_with=card)
                         unopened += 1
-                elif _cannot_meld(card.index, hand.counts, rules, r):
+                elif _cannot_meld(card.index, r.hands[r.to_act].counts, rules, r):  # the hand before the take
                     assert not can_finish_turn(rules, take_discard_round(rules, r))
                     opened += 1
     assert unopened > 50 and opened > 50
@@ -146,8 +146,11 @@ def test_a_taken_card_no_meld_could_hold_is_refused_as_the_full_questions_refuse
 def test_the_screens_meld_options_are_the_solvers_candidates(name: str, seed: int, size: int) -> None:
     # R-M1..M5, J1..J3: the cover search's options (the cards of each meld holding a card, built on bit
     # masks) are exactly the distinct cards of the solver's candidate melds holding it, each set of natural
-    # cards once, with its fewest jokers (more jokers never cover more: jokers are no bound card).
-    from rummylib.engine._cover import _options
+    # cards once, with its fewest jokers (more jokers never cover more: jokers are no bound card), of five
+    # cards at most (a longer run is two shorter ones: see test_long_runs_split_into_the_screens_options). Asked
+    # of a fresh pool, then again: the runs are kept per rank whatever the suit (shifted to the card's),
+    # the groups per card and suits held, and the entries per card, so later pools read them (R-D2's screen).
+    from rummylib.engine._cover import _option_entry
     from rummylib.solver._queries import candidates_with
 
     rules = RULES[name]
@@ -157,8 +160,9 @@ def test_the_screens_meld_options_are_the_solvers_candidates(name: str, seed: in
     counts[52] = min(counts[52], rules.jokers)
     pool = tuple(counts)
     for index in (i for i in range(52) if pool[i]):
-        expected = _fewest({c.pairs for c in candidates_with(pool, rules, index)})
-        assert sorted(_options(pool, rules, index)) == sorted(expected), (name, index)
+        expected = _packed(_short(_fewest({c.pairs for c in candidates_with(pool, rules, index)})))
+        assert sorted(_option_entry(pool, rules, index)[1]) == expected, (name, index)
+        assert sorted(_option_entry(pool, rules, index)[1]) == expected, (name, index)  # kept
 
 
 #: Each ruleset with no joker, one, two and all of its jokers; five or more are the slow suite's.
@@ -171,15 +175,59 @@ _WHOLE_SUITS = [
 
 @pytest.mark.parametrize(("name", "jokers"), _WHOLE_SUITS)
 def test_the_screens_meld_options_on_whole_suits(name: str, jokers: int) -> None:
-    # R-M3, M4: the longest runs (13 positions, the ace low or high) and every joker placement on them.
-    from rummylib.engine._cover import _options
+    # R-M3, M4: the longest runs (13 positions, the ace low or high) and every joker placement on them;
+    # three suits hold the same positions, so their runs are the first's kept options, shifted.
+    from rummylib.engine._cover import _option_entry
     from rummylib.solver._queries import candidates_with
 
     rules = RULES[name]
     pool = (*(1 if i < 13 or i % 13 in (0, 5, 12) else 0 for i in range(52)), jokers)
     for index in (i for i in range(52) if pool[i]):
-        expected = _fewest({c.pairs for c in candidates_with(pool, rules, index)})
-        assert sorted(_options(pool, rules, index)) == sorted(expected), (rules.name, jokers, index)
+        expected = _packed(_short(_fewest({c.pairs for c in candidates_with(pool, rules, index)})))
+        assert sorted(_option_entry(pool, rules, index)[1]) == expected, (rules.name, jokers, index)
+
+
+def _packed(found: list[tuple[tuple[int, int], ...]]) -> list[int]:
+    # Each option's cards as the search reads them: byte i holds the copies of card index i.
+    return sorted(sum(k << (8 * i) for i, k in pairs) for pairs in found)
+
+
+def _short(found: list[tuple[tuple[int, int], ...]]) -> list[tuple[tuple[int, int], ...]]:
+    # The options the screen lists: five cards at most (groups hold four; a run of more is two shorter).
+    return [p for p in found if sum(k for _, k in p) <= 5]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(name=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**32), size=st.integers(3, 30))
+def test_long_runs_split_into_the_screens_options(name: str, seed: int, size: int) -> None:
+    # R-M3, M4: why the screen lists no run of more than five cards. Cut after its third position, each
+    # run of six or more of the solver's is a run of three and a shorter run, each with a natural card
+    # (else it is dropped) and both candidates of the same pool (J1, J3: no jokers side by side that the
+    # run did not have), so the bound cards it held are held by disjoint short runs with no more jokers.
+    from rummylib.solver._queries import candidates_with, hand_candidates
+
+    rules = RULES[name]
+    rng = random.Random(seed)
+    cards = rng.sample(list(rl.deck(rules)), size)
+    counts = list(rl.CardMultiset(cards).counts)
+    counts[52] = min(counts[52], rules.jokers)
+    pool = tuple(counts)
+    known = {c.pairs for c in hand_candidates(pool, rules)}
+    for i in (i for i in range(52) if pool[i]):
+        for c in candidates_with(pool, rules, i):
+            if not isinstance(c.meld, Run) or len(c.meld.cards) <= 5:
+                continue
+            parts = [c.meld.cards[:3], c.meld.cards[3:]]
+            for part in parts:
+                if all(card.is_joker for card in part):
+                    continue
+                start = c.meld.start if part is parts[0] else c.meld.start + 3
+                assert _pairs(rl.Run(c.meld.suit, start, part), rules) in known, (name, c.meld)
+
+
+def _pairs(meld: rl.Meld, rules: rl.Ruleset) -> tuple[tuple[int, int], ...]:
+    counts = rl.CardMultiset(meld.cards).counts
+    return tuple((i, k) for i, k in enumerate(counts) if k)
 
 
 def _jokers(pairs: tuple[tuple[int, int], ...]) -> int:

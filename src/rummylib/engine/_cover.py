@@ -18,7 +18,12 @@ new meld or it is the discard.
 jokers: the hand's and one per table joker whose card the hand holds (each
 swap brings one). So they are disjoint candidate melds of the *pool*, the
 hand's natural cards with ``J`` jokers (:func:`~rummylib.solver._queries.candidates_with`:
-every meld those cards can form, each joker placement and length).
+every meld those cards can form, each joker placement and length). Runs of
+more than five positions are left out (R-M3, M4): cut after its third position, such
+a run is two runs of three or more positions holding the same cards (a part
+with no natural card holds no bound card and is dropped; the parts hold no
+jokers side by side that the run did not), so disjoint melds holding the
+bound cards exist with the short runs alone whenever they exist at all.
 
 :func:`cannot_cover` answers ``True`` when no set of disjoint candidate melds
 of the pool holds every bound card but one; then no plan empties the hand
@@ -32,6 +37,7 @@ the hands that reach the exact R-D2 question fail it.
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
 from rummylib.cards import CardMultiset
 from rummylib.engine._screen import covered_tables
@@ -58,7 +64,8 @@ def cannot_cover(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) ->
     if len(bound) <= 1 and (not bound or counts[bound[0]] <= 1):
         return False  # at most one bound card: it can be the discard
     pool = (*counts[:52], min(rules.jokers, jokers))
-    return not _Search(pool, bound, rules).covers(pack_counts(pool), False)
+    masks = rank_masks(counts)  # the pool's naturals are the hand's: the masks the go-out screen read (kept)
+    return not _Search(pool, bound, rules, masks).covers(pack_counts(pool), False)
 
 
 class _Search:
@@ -70,10 +77,11 @@ class _Search:
     lowest byte the bound cards' mask keeps (they are in index order).
     """
 
-    __slots__ = ("_bound", "_memo", "_pool", "_rules", "_with")
+    __slots__ = ("_bound", "_masks", "_memo", "_pool", "_rules", "_with")
 
-    def __init__(self, pool: tuple[int, ...], bound: list[int], rules: Ruleset) -> None:
+    def __init__(self, pool: tuple[int, ...], bound: list[int], rules: Ruleset, masks: list[int]) -> None:
         self._pool = pool
+        self._masks = masks  # rank_masks of the pool's naturals, read once
         self._bound = sum(0xFF << (i << 3) for i in bound)  # each bound card's byte
         self._rules = rules
         self._memo: dict[tuple[int, bool], bool] = {}
@@ -82,7 +90,7 @@ class _Search:
     def _melds_with(self, index: int) -> tuple[int, ...]:
         found = self._with.get(index)
         if found is None:
-            found = self._with[index] = _option_entry(self._pool, self._rules, index)[2]
+            found = self._with[index] = _option_entry(self._pool, self._rules, index, self._masks)[1]
         return found
 
     def covers(self, counts: int, discarded: bool) -> bool:
@@ -108,15 +116,15 @@ class _Search:
         return found
 
 
-def _options(pool: tuple[int, ...], rules: Ruleset, index: int) -> tuple[Pairs, ...]:
-    """The cards (``Candidate.pairs``) of each candidate meld of ``pool`` that holds card ``index``: see :func:`_option_entry`."""
-    return _option_entry(pool, rules, index)[1]
+#: A suit's 13 bytes of packed cards, and the joker's byte (card index 52), as shifts.
+_SUIT_SHIFT: Final = 8 * 13
+_JOKER_SHIFT: Final = 8 * 52
 
 
 def _option_entry(
-    pool: tuple[int, ...], rules: Ruleset, index: int
-) -> tuple[Ruleset, tuple[Pairs, ...], tuple[int, ...]]:
-    """The cards (``Candidate.pairs``) of each candidate meld of ``pool`` that holds card ``index``, once each.
+    pool: tuple[int, ...], rules: Ruleset, index: int, masks: list[int] | None = None
+) -> tuple[Ruleset, tuple[int, ...]]:
+    """The cards of each candidate meld of ``pool`` that holds card ``index``, once each, packed.
 
     Melds that take the same cards are one choice for the search, wherever
     their jokers stand. They depend only on the card, which positions of its
@@ -124,28 +132,84 @@ def _option_entry(
     are kept per those (hands that share a suit share them). The pairs of
     :func:`~rummylib.solver._queries.candidates_with`, each set of naturals
     once with its fewest jokers (:func:`_fewest_jokers`; a test checks), built
-    on bit masks without building the melds. The entry: the ruleset, the
-    pairs, and each option's cards packed (what :class:`_Search` reads).
+    on bit masks without building the melds, each packed as
+    :func:`~rummylib.solver._masks.packed_cards` packs them (what :class:`_Search`
+    reads). The entry: the ruleset and those packed cards.
+
+    The runs are kept apart, per rank and positions held whatever the suit
+    (the options of a suit are those of the first suit, shifted by its bytes),
+    and so are the groups, per card and suits held: a new entry mostly
+    combines the two. ``masks``: :func:`~rummylib.solver._masks.rank_masks` of ``pool``, if known.
     """
     suit, rank = divmod(index, 13)
     jokers = pool[52]
-    row = 0
-    for r, n in enumerate(pool[suit * 13 : suit * 13 + 13]):
-        if n:
-            row |= 1 << r
-    row = _within_reach(row, rank, jokers, rules.ace_high)
-    column = (pool[rank] > 0) | (pool[13 + rank] > 0) << 1 | (pool[26 + rank] > 0) << 2 | (pool[39 + rank] > 0) << 3
+    if masks is None:
+        masks = rank_masks(pool)
+    row = _reach(masks[suit], rank, jokers, rules.ace_high)
+    column = (
+        (masks[0] >> rank & 1) | (masks[1] >> rank & 1) << 1 | (masks[2] >> rank & 1) << 2 | (masks[3] >> rank & 1) << 3
+    )
     key = (index, row, column, jokers, id(rules))
     hit = _OPTIONS.get(key)
     if hit is not None and hit[0] is rules:
         return hit
-    found = _run_pairs(suit, rank, row, jokers, rules)
-    found += _group_pairs(suit, rank, column, jokers, rules)
-    options = _fewest_jokers(found)
+    shift = _SUIT_SHIFT * suit
+    best = {naturals << shift: used for naturals, used in _suit_runs(rank, row, jokers, rules)}
+    for naturals, used in _rank_groups(suit, rank, column, jokers, rules):
+        kept = best.get(naturals)
+        if kept is None or used < kept:  # a run and a group share only one natural card and two jokers
+            best[naturals] = used
     if len(_OPTIONS) >= 4096:
         _OPTIONS.clear()
-    entry = _OPTIONS[key] = (rules, options, tuple(packed_cards(p) for p in options))  # the search reads these
+    entry = _OPTIONS[key] = (rules, tuple([naturals + (used << _JOKER_SHIFT) for naturals, used in best.items()]))
     return entry
+
+
+#: An option: its natural cards packed, and its jokers.
+_Option = tuple[int, int]
+
+
+def _split(options: tuple[Pairs, ...]) -> tuple[_Option, ...]:
+    """Each option of :func:`_fewest_jokers` as its packed natural cards and its jokers."""
+    return tuple((packed_cards(p[:-1]), p[-1][1]) if p[-1][0] == 52 else (packed_cards(p), 0) for p in options)
+
+
+def _suit_runs(rank: int, row: int, jokers: int, rules: Ruleset) -> tuple[_Option, ...]:
+    """The options of :func:`_run_pairs` of the first suit (``row``: its positions within reach), kept."""
+    key = (rank, row, jokers, rules.ace_high, rules.adjacent_jokers)  # all _run_pairs reads of the rules
+    found = _RUNS.get(key)
+    if found is None:
+        if len(_RUNS) >= 1 << 14:
+            _RUNS.clear()
+        found = _RUNS[key] = _split(_fewest_jokers(_run_pairs(0, rank, row, jokers, rules)))
+    return found
+
+
+def _rank_groups(suit: int, rank: int, column: int, jokers: int, rules: Ruleset) -> tuple[_Option, ...]:
+    """The options of :func:`_group_pairs`, kept per card, suits held, jokers and ruleset."""
+    key = (suit, rank, column, jokers, rules.group3_max_jokers, rules.group4_max_jokers)  # all it reads of the rules
+    found = _GROUPS.get(key)
+    if found is None:
+        if len(_GROUPS) >= 1 << 14:
+            _GROUPS.clear()
+        found = _GROUPS[key] = _split(_fewest_jokers(_group_pairs(suit, rank, column, jokers, rules)))
+    return found
+
+
+def _reach(row: int, rank: int, jokers: int, ace_high: bool) -> int:
+    """:func:`_within_reach`, kept."""
+    key = (row, rank, jokers, ace_high)
+    found = _REACH.get(key)
+    if found is None:
+        if len(_REACH) >= 1 << 15:
+            _REACH.clear()
+        found = _REACH[key] = _within_reach(row, rank, jokers, ace_high)
+    return found
+
+
+_RUNS: dict[tuple[int, int, int, bool, bool], tuple[_Option, ...]] = {}
+_GROUPS: dict[tuple[int, ...], tuple[_Option, ...]] = {}
+_REACH: dict[tuple[int, int, int, bool], int] = {}
 
 
 def _fewest_jokers(found: list[Pairs]) -> tuple[Pairs, ...]:
@@ -167,8 +231,8 @@ def _within_reach(row: int, rank: int, jokers: int, ace_high: bool) -> int:
     """``row`` (bit ``r`` per rank index held) less the ranks no run through ``rank`` can reach with ``jokers``.
 
     A run holding the card covers, on each side, held positions and at most
-    ``jokers`` missing ones; a position past the first missing one it cannot
-    pay for is in no such run, so its card changes none of the runs
+    ``jokers`` missing ones, and :data:`_LONGEST` positions in all; a position
+    past the first missing one it cannot pay for, or too far, is in no such run, so its card changes none of the runs
     (:func:`_run_pairs`) and is left out of the key: hands that differ there
     share the options.
     """
@@ -181,7 +245,7 @@ def _within_reach(row: int, rank: int, jokers: int, ace_high: bool) -> int:
         reach |= 1 << p
         for step in (-1, 1):
             q, missing = p + step, 0
-            while 1 <= q <= top:
+            while 1 <= q <= top and abs(q - p) <= _LONGEST - 1:
                 if not held >> q & 1:
                     if missing == jokers:
                         break
@@ -192,10 +256,14 @@ def _within_reach(row: int, rank: int, jokers: int, ace_high: bool) -> int:
     return (kept >> 1) & 0x1FFF | (kept >> 14 & 1)
 
 
+#: The most positions of a run the screen lists: a longer run is two shorter ones (see the module docstring).
+_LONGEST: Final = 5
+
+
 def _run_pairs(suit: int, rank: int, row: int, jokers: int, rules: Ruleset) -> list[Pairs]:
     """The cards of each run of ``suit`` holding the card of ``rank`` (R-M1..M4, J1, J3).
 
-    A run is a window of 3 to 13 positions (1 = ace low .. 13 = king, 14 =
+    A run is a window of 3 to :data:`_LONGEST` positions (1 = ace low .. 13 = king, 14 =
     the high ace) around the card: each position not held is a joker, any
     other but the card's may be one, within ``jokers`` and, unless the rules
     allow it, with no two jokers side by side. Runs of four or more with a
@@ -210,10 +278,10 @@ def _run_pairs(suit: int, rank: int, row: int, jokers: int, rules: Ruleset) -> l
     apart = not rules.adjacent_jokers
     out: list[Pairs] = []
     for p in (1, 14) if rank == 0 and top == 14 else (rank + 1,):
-        for a in range(p, max(1, p - 12) - 1, -1):
+        for a in range(p, max(1, p - _LONGEST + 1) - 1, -1):
             if ((((1 << (p + 1)) - 1) ^ ((1 << a) - 1)) & ~held).bit_count() > jokers:
                 break  # a window starting lower misses as many positions at least
-            for b in range(max(p, a + 2), min(top, a + 12) + 1):
+            for b in range(max(p, a + 2), min(top, a + _LONGEST - 1) + 1):
                 window = ((1 << (b + 1)) - 1) ^ ((1 << a) - 1)
                 missing = window & ~held
                 free = jokers - missing.bit_count()
@@ -264,11 +332,13 @@ def _group_pairs(suit: int, rank: int, column: int, jokers: int, rules: Ruleset)
     return out
 
 
-_OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[Pairs, ...], tuple[int, ...]]] = {}
+_OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[int, ...]]] = {}
 
 
 def may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
     """A cheap necessary condition: could natural ``index`` sit in some meld with ``nat`` and ``jokers``?
+
+    ``nat``: the natural cards' 52 counts, or a hand's 53 (the joker count is not read: ``jokers`` is).
 
     Two jokers complete any card; else a group needs two more suits of its
     rank (one, with a joker where a set of three may hold one), and a run a

@@ -25,7 +25,16 @@ from rummylib.solver._goout_screen import joker_stands
 _LOW: Final = End.LOW
 _HIGH: Final = End.HIGH
 
-__all__ = ["group_fit", "grown_meld", "lay_off_candidates", "run_fit", "swapped_meld", "table_jokers"]
+__all__ = [
+    "group_fit",
+    "grown_meld",
+    "holds_any",
+    "lay_off_candidates",
+    "run_fit",
+    "swapped_meld",
+    "table_jokers",
+    "table_melds",
+]
 
 
 def run_fit(meld: Run, card: Card, end: End, rules: Ruleset) -> bool:
@@ -115,6 +124,29 @@ def table_jokers(table: tuple[TableMeld, ...]) -> tuple[tuple[int, TableMeld, tu
     found = tuple((i, tm, stands) for i, tm in enumerate(table) if (stands := joker_stands(tm.meld)))
     _JOKERS[:] = [(table, found)]
     return found
+
+
+#: The last table asked for its melds, and them (held, so its id stays its own): see table_melds.
+_MELDS: list[tuple[tuple[TableMeld, ...], tuple[Meld, ...]]] = []
+register(_MELDS)
+
+
+def table_melds(table: tuple[TableMeld, ...]) -> tuple[Meld, ...]:
+    """The meld of each table meld, in order (kept for the last table: each question of a listing asks)."""
+    last = _MELDS[0] if _MELDS else None
+    if last is not None and last[0] is table:
+        return last[1]
+    found = tuple([tm.meld for tm in table])
+    _MELDS[:] = [(table, found)]
+    return found
+
+
+def holds_any(counts: tuple[int, ...], indices: tuple[int, ...]) -> bool:
+    """Whether ``counts`` holds a card of some index of ``indices`` (a joker of :func:`table_jokers` to swap)."""
+    for x in indices:  # noqa: SIM110 - a loop: no generator on the hot path (every play listing asks)
+        if counts[x]:
+            return True
+    return False
 
 
 def grown_meld(meld: Meld, card: Card, end: End | None) -> Meld:

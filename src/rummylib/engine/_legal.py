@@ -26,7 +26,7 @@ from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRo
 from rummylib.cards import JOKER, Card, CardMultiset
 from rummylib.engine._check import by_is_legal, is_legal
 from rummylib.engine._complete import may_open, minus
-from rummylib.engine._fits import grown_meld, lay_off_candidates, swapped_meld, table_jokers
+from rummylib.engine._fits import grown_meld, holds_any, lay_off_candidates, swapped_meld, table_jokers
 from rummylib.engine._hand import add_card, remove_card, replace
 from rummylib.engine._oblige import (
     can_finish_turn,
@@ -336,7 +336,7 @@ def _swaps(state: GameState) -> Iterable[Action]:
 def _swaps_of(p: _Play) -> Iterator[Action]:
     r = p.crossed
     for i, tm, wanted in table_jokers(r.table):  # the melds with a joker (kept per table)
-        if not any(p.counts[x] for x in wanted):
+        if not holds_any(p.counts, wanted):
             continue  # no joker of this meld stands for a card the hand holds (most melds)
         seen: set[Card] = set()
         for slot, stands in zip(tm.meld.cards, tm.meld.represents):

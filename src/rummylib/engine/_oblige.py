@@ -32,7 +32,7 @@ from rummylib.engine._complete import (
     minus,
 )
 from rummylib.engine._cover import cannot_cover, may_meld
-from rummylib.engine._fits import table_jokers
+from rummylib.engine._fits import table_jokers, table_melds
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._state import FRESH_TURN, PLAY_PHASE, RoundState, TurnState, evolve_round, evolve_turn
 from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
@@ -265,7 +265,7 @@ def _can_open_and_go_out(
     """
     if not screened and not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
         return False  # the cheapest sound test first: most hands cannot even open
-    if not card.is_joker and not may_meld(card.index, hand.counts[:52], hand.jokers, rules):
+    if not card.is_joker and not may_meld(card.index, hand._counts, hand._counts[52], rules):
         return False  # the Open holds the card in a meld of the hand's own cards and jokers (swaps come after it)
     if _no_go_out(hand, table, rules) or not OpeningSearch(hand, (), rules, go_out=False, taken=None).opens_with(card):
         return False  # sound screens, then an opening holding the card (its answers shared with the listing's)
@@ -278,7 +278,7 @@ def _can_open_and_go_out(
 def opening_search(rules: Ruleset, r: RoundState) -> OpeningSearch:
     """The completion search for the player to act, who has not opened (R-O4)."""
     turn = r.turn
-    table = tuple(tm.meld for tm in r.table)
+    table = table_melds(r.table)
     hand = r.hands[r.to_act]
     return OpeningSearch(hand, table, rules, go_out=turn.must_go_out, taken=turn.taken, hopeless=_no_go_out)
 
@@ -302,7 +302,7 @@ def _unopened(rules: Ruleset, r: RoundState) -> bool:
     if not (turn.melds_laid or turn.must_meld is not None or turn.must_go_out):
         return _t7_ok(rules, r)
     if turn.must_go_out and not turn.melds_laid and turn.must_meld is not None:
-        table = tuple(tm.meld for tm in r.table)
+        table = table_melds(r.table)
         return _can_open_and_go_out(hand, turn.must_meld, table, rules)
     need, clean, card, allowance = opening_needs(rules, r)
     if not turn.melds_laid and not may_open(hand.counts, rules, need, clean):
@@ -320,7 +320,7 @@ def _t7_ok(rules: Ruleset, r: RoundState) -> bool:
         return True
     # R-T7: the hand holds only the card just taken; it must be laid off first.
     keep = 1 if rules.must_discard_to_go_out else 0
-    table = tuple(tm.meld for tm in r.table)
+    table = table_melds(r.table)
     return (hand.count(taken) >= 2 or keep == 0) and fits_anywhere(taken, table, rules)
 
 
@@ -332,7 +332,7 @@ def can_finish_turn(rules: Ruleset, r: RoundState) -> bool:
     hand = r.hands[seat]
     turn = r.turn
     keep = 1 if rules.must_discard_to_go_out else 0
-    table = tuple(tm.meld for tm in r.table)
+    table = table_melds(r.table)
     if turn.must_go_out:
         if not turn.freed_jokers:
             return not _no_go_out(hand, table, rules) and goes_out(hand, table, rules, opened=True)
@@ -420,31 +420,31 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
         if rules.discard_taken_card or hand._len > hand._counts[card.index]:
             return True
         return None
-    counts = list(hand._counts)
-    counts[card.index] += 1
-    with_card = tuple(counts)
     if rules.opening_required and not r.opened[seat]:
         if rules.take_discard_to_open:
             return None
+        counts = list(hand._counts)
+        counts[card.index] += 1
+        with_card = tuple(counts)
         if not may_open(with_card, rules, rules.opening_points, rules.opening_clean_run):
             return False
         # can_finish_turn of the take: _unopened asks exactly this (the turn's only duty is R-D2's)
-        table = tuple(tm.meld for tm in r.table)
+        table = table_melds(r.table)
         return _can_open_and_go_out(CardMultiset._trusted(with_card), card, table, rules, screened=True)
-    if r.opened[seat] and not card.is_joker and _cannot_meld(card.index, with_card, rules, r):
+    if r.opened[seat] and not card.is_joker and _cannot_meld(card.index, hand._counts, rules, r):
         return False  # _Cover.run's first screen: no new meld could hold the card
     return None
 
 
 def _cannot_meld(index: int, counts: tuple[int, ...], rules: Ruleset, r: RoundState) -> bool:
-    """No meld of ``counts``' naturals, its jokers and those swaps could bring holds natural ``index`` (R-D2, J4).
+    """No meld of hand ``counts`` (before the take) with natural ``index``, its jokers and swaps holds it (R-D2, J4).
 
-    The jokers are those :class:`_Cover` counts; the swaps are looked at only
-    when the hand's own jokers do not already allow a meld.
+    :func:`may_meld` reads the card through the card itself; the swaps (the taken card's too) only where needed.
     """
-    nat = counts[:52]
     jokers = counts[52]
-    if may_meld(index, nat, jokers, rules):
+    if may_meld(index, counts, jokers, rules):  # the 53 counts, no slice: the masks are kept for the next ask
         return False
-    extra = sum(min(k, nat[i]) for i, k in _swap_counts(r, rules).items())
-    return not (extra and may_meld(index, nat, jokers + extra, rules))
+    extra = 0
+    for i, k in _swap_counts(r, rules).items():  # a loop: no generator on the hot path
+        extra += min(k, counts[i] + (i == index))
+    return not (extra and may_meld(index, counts, jokers + extra, rules))
