@@ -43,18 +43,22 @@ class _Kept(threading.local):
             None
         )
         #: The last optimal tableau of each programme's columns (as a set) and capacity (see :func:`_solved`).
-        self.bases: dict[tuple[object, ...], _Simplex] = {}
+        self.bases: dict[tuple[object, ...], _Simplex] | None = None
 
 
 _KEPT = _Kept()
 
 
 @contextmanager
-def remembered() -> Iterator[None]:
-    """Within it, :func:`solve_lp` keeps the answers of its last few programmes (none once it ends)."""
+def remembered(warm_bases: bool = True) -> Iterator[None]:
+    """Within it, :func:`solve_lp` keeps the answers of its last few programmes (none once it ends).
+
+    ``warm_bases``: also keep their optimal bases, from which a programme of the
+    same columns and capacity starts (see :func:`_solved`).
+    """
     outer, bases = _KEPT.solved, _KEPT.bases
     if outer is None:
-        _KEPT.solved, _KEPT.bases = {}, {}
+        _KEPT.solved, _KEPT.bases = {}, ({} if warm_bases else None)
     try:
         yield
     finally:
@@ -139,8 +143,10 @@ def _solved(
         # programmes, 150 pivots each from the slack basis).
         bases = _KEPT.bases
         shape = (_Simplex, frozenset(columns), tuple(capacity))
-        start = bases.get(shape)
-        if start is None and capacity:  # a row more: the last, a bound on the cards laid (_priced.tightened)
+        start = None if bases is None else bases.get(shape)
+        if (
+            start is None and bases is not None and capacity
+        ):  # a row more: the last, a bound on the cards laid (_priced.tightened)
             last = len(capacity) - 1
             less = frozenset(tuple(t for t in col if t[0] < last) for col in columns)
             start = bases.get((_Simplex, less, tuple(capacity[:-1])))
@@ -148,7 +154,7 @@ def _solved(
         if len(solved) >= _SOLVED_MOST:
             solved.pop(next(iter(solved)), None)
         solved[key] = known
-        if known[2] is not None:
+        if known[2] is not None and bases is not None:
             bases.pop(shape, None)
             if len(bases) >= _SOLVED_MOST:
                 bases.pop(next(iter(bases)), None)

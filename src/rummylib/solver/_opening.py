@@ -48,7 +48,7 @@ def _solve(hand: CardMultiset, rules: Ruleset, keep: int, settings: SearchSettin
         return _solve_rounds(hand, rules, keep, settings, a)  # one search: nothing asked twice
     # Each round searches the input again: its programmes are solved once (see solve_lp),
     # and it starts from the bounds the earlier rounds proved (see _proofs).
-    with remembered(), proving():
+    with remembered(settings.opening_warm_bases), proving():
         return _solve_rounds(hand, rules, keep, settings, a)
 
 

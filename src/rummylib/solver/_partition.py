@@ -219,7 +219,9 @@ def _search(hand: Iterable[Card], rules: Ruleset, settings: SearchSettings) -> P
     tables, rows, potential, pens = cast(_Rows, cached)
     cover = Cover(tables, rows, potential, settings)
     x = _restricted(cover, tables, pack(ms.counts, tables), jokers)
-    with remembered():  # the decomposition's relaxation is the priced search's (see _Deadwood.decomposed)
+    with remembered(
+        settings.partition_warm_bases
+    ):  # the decomposition's relaxation is the priced search's (see _Deadwood.decomposed)
         found = optimise(_Deadwood(pens), cover, tables, x, jokers, 0, NEG)
     assert found is not None  # every input has a partition (all left over at worst)
     shapes = found[1]

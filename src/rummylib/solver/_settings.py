@@ -192,6 +192,14 @@ class SearchSettings:
             hand without jokers whose cards in some run or group of three are
             worth less than the opening points at best (``_opening_screen``);
             ``False`` sends those hands to the search (tests).
+        opening_warm_bases: within one ``best_opening`` call, a linear programme
+            of the same columns and capacity as one solved before (or with one
+            row more) starts the primal simplex from that one's optimal basis
+            (``_lp``). Measured with callgrind: 70 cards of seed 196 4,648M
+            instructions to 3,984M, 90 of seed 87 2,278M to 972M.
+        partition_warm_bases: the same within ``best_partition``; off, because
+            the other optimal prices it reaches send the least-deadwood search
+            elsewhere: 70 cards of seed 140 took 1.44 s with it, 0.09 s without.
     """
 
     small_max: int = 20
@@ -236,6 +244,8 @@ class SearchSettings:
     deadwood_searches: int = 24
     deadwood_pool: int = 64
     opening_screen: bool = True
+    opening_warm_bases: bool = True
+    partition_warm_bases: bool = False
 
 
 #: The settings every public solver function uses.
