@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hypothesis import strategies as st
 
 from rummylib import CardMultiset, Ruleset
@@ -29,6 +31,22 @@ PROGRAMME = st.integers(1, 8).flatmap(
         st.lists(st.integers(0, 3), min_size=m, max_size=m),
     )
 )
+
+
+def assert_feasible(
+    columns: Columns,
+    gains: Sequence[float],
+    capacity: Sequence[int],
+    prices: Sequence[float],
+    used: Sequence[float],
+) -> None:
+    """Prices >= 0 cover every column (dual feasible) and the column values >= 0 fit in ``capacity`` (primal)."""
+    assert all(p > -1e-6 for p in prices)
+    for column, gain in zip(columns, gains):
+        assert sum(prices[i] * a for i, a in column) >= gain - 1e-6
+    assert all(u > -1e-6 for u in used)
+    for row, cap in enumerate(capacity):
+        assert sum(u * a for u, column in zip(used, columns) for i, a in column if i == row) <= cap + 1e-5
 
 
 def unpacked(case: Case) -> tuple[Columns, list[int], list[int], list[int]]:

@@ -154,11 +154,7 @@ def test_the_screens_meld_options_are_the_solvers_candidates(name: str, seed: in
     from rummylib.solver._queries import candidates_with
 
     rules = RULES[name]
-    rng = random.Random(seed)
-    cards = rng.sample(list(rl.deck(rules)), size)
-    counts = list(rl.CardMultiset(cards).counts)
-    counts[52] = min(counts[52], rules.jokers)
-    pool = tuple(counts)
+    pool = _random_pool(rules, seed, size)
     for index in (i for i in range(52) if pool[i]):
         expected = _packed(_short(_fewest({c.pairs for c in candidates_with(pool, rules, index)})))
         assert sorted(_option_entry(pool, rules, index)[1]) == expected, (name, index)
@@ -187,6 +183,14 @@ def test_the_screens_meld_options_on_whole_suits(name: str, jokers: int) -> None
         assert sorted(_option_entry(pool, rules, index)[1]) == expected, (rules.name, jokers, index)
 
 
+def _random_pool(rules: rl.Ruleset, seed: int, size: int) -> tuple[int, ...]:
+    # ``size`` cards drawn from the rules' deck by ``seed``, as counts; jokers at most the rules'.
+    cards = random.Random(seed).sample(list(rl.deck(rules)), size)
+    counts = list(rl.CardMultiset(cards).counts)
+    counts[52] = min(counts[52], rules.jokers)
+    return tuple(counts)
+
+
 def _packed(found: list[tuple[tuple[int, int], ...]]) -> list[int]:
     # Each option's cards as the search reads them: byte i holds the copies of card index i.
     return sorted(sum(k << (8 * i) for i, k in pairs) for pairs in found)
@@ -207,11 +211,7 @@ def test_long_runs_split_into_the_screens_options(name: str, seed: int, size: in
     from rummylib.solver._queries import candidates_with, hand_candidates
 
     rules = RULES[name]
-    rng = random.Random(seed)
-    cards = rng.sample(list(rl.deck(rules)), size)
-    counts = list(rl.CardMultiset(cards).counts)
-    counts[52] = min(counts[52], rules.jokers)
-    pool = tuple(counts)
+    pool = _random_pool(rules, seed, size)
     known = {c.pairs for c in hand_candidates(pool, rules)}
     for i in (i for i in range(52) if pool[i]):
         for c in candidates_with(pool, rules, i):

@@ -12,6 +12,7 @@ import pytest
 from _budget import examples
 from _deals import dealt
 from _oracle_solver import oracle_opening, oracle_partition_penalty
+from _solver_helpers import assert_feasible
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver_oracle import rules_and_hand
@@ -95,12 +96,7 @@ def test_simplex_optimum_is_primal_and_dual_feasible(
     columns = [tuple(c) for c in raw]
     gains = gains[: len(columns)]
     prices, used = solve_lp(columns, [float(g) for g in gains], capacity)
-    assert all(p > -1e-6 for p in prices)
-    for column, gain in zip(columns, gains):
-        assert sum(prices[i] * a for i, a in column) >= gain - 1e-6
-    assert all(u > -1e-6 for u in used)
-    for row, cap in enumerate(capacity):
-        assert sum(u * a for u, column in zip(used, columns) for i, a in column if i == row) <= cap + 1e-5
+    assert_feasible(columns, gains, capacity, prices, used)
     primal = sum(u * g for u, g in zip(used, gains))
     dual = sum(p * b for p, b in zip(prices, capacity))
     # The column values are those of the simplex's perturbed capacity (up to 2e-7 a row,

@@ -14,6 +14,7 @@ import random
 from unittest import mock
 
 from _budget import examples
+from _solver_helpers import assert_feasible
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,12 +46,7 @@ def _assert_optimal(
 ) -> None:
     """``answer``'s prices cover every column and its column values fit, both worth the cold optimum."""
     prices, used = answer
-    assert all(p > -1e-6 for p in prices)
-    for column, gain in zip(columns, gains):
-        assert sum(prices[i] * a for i, a in column) >= gain - 1e-6
-    assert all(u > -1e-6 for u in used)
-    for row, cap in enumerate(capacity):
-        assert sum(u * a for u, column in zip(used, columns) for i, a in column if i == row) <= cap + 1e-5
+    assert_feasible(columns, gains, capacity, prices, used)
     cold_prices, _ = solve_lp(columns, gains, capacity)  # outside remembered(): from the slack basis
     cold = sum(p * b for p, b in zip(cold_prices, capacity))
     assert abs(sum(p * b for p, b in zip(prices, capacity)) - cold) < 1e-5
