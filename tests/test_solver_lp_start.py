@@ -11,6 +11,7 @@ is the cold solve's.
 from __future__ import annotations
 
 import random
+from contextlib import AbstractContextManager
 from unittest import mock
 
 from _budget import examples
@@ -53,7 +54,7 @@ def _assert_optimal(
     assert abs(sum(u * g for u, g in zip(used, gains)) - cold) < 1e-4  # the perturbed capacity, times the gains
 
 
-def _spied() -> tuple[list[bool], object]:
+def _spied() -> tuple[list[bool], AbstractContextManager[object]]:
     """A list of what each :meth:`_Simplex.adopt` answered, and the patch that fills it."""
     seen: list[bool] = []
     adopt = _Simplex.adopt
@@ -141,7 +142,7 @@ def test_each_question_follows_its_warm_bases_setting() -> None:
 
     hand = dealt(REMIK, 70, 196)  # worst.py's 70:196
     flipped = attrs.evolve(DEFAULT_SETTINGS, opening_warm_bases=False, partition_warm_bases=True)
-    counts: dict[str, tuple[object, ...]] = {}
+    counts: dict[str, tuple[int, int, int | None, int]] = {}
     for name, chosen in (("default", DEFAULT_SETTINGS), ("flipped", flipped)):
         seen_open, patch = _spied()
         with patch:
@@ -149,7 +150,7 @@ def test_each_question_follows_its_warm_bases_setting() -> None:
         seen_part, patch = _spied()
         with patch:
             partition = search_partition(hand, REMIK, chosen)
-        counts[name] = (len(seen_open), len(seen_part), opening and opening.points, partition.penalty)
+        counts[name] = (len(seen_open), len(seen_part), None if opening is None else opening.points, partition.penalty)
     assert counts["default"][0] > 0 and counts["default"][1] == 0
     assert counts["flipped"][0] == 0 and counts["flipped"][1] > 0
     assert counts["default"][2:] == counts["flipped"][2:]  # the same optima either way
