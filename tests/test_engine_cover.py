@@ -241,3 +241,17 @@ def _fewest(found: set[tuple[tuple[int, int], ...]]) -> list[tuple[tuple[int, in
         naturals = tuple(x for x in p if x[0] != 52)
         least[naturals] = min(least.get(naturals, 99), _jokers(p))
     return [p for p in found if _jokers(p) == least[tuple(x for x in p if x[0] != 52)]]
+
+
+def test_the_screens_kept_options_are_forgotten_by_the_engine_cache_clear() -> None:
+    # engine._cache.clear() is what benchmarks call to measure a cold listing (R-D2's screen
+    # included): the cover screen's kept options, runs, groups and reaches go with it.
+    from rummylib.engine import _cache, _cover
+
+    pool = _random_pool(rl.REMIK, 7, 20)
+    for index in (i for i in range(52) if pool[i]):
+        _cover._option_entry(pool, rl.REMIK, index)
+    kept = (_cover._OPTIONS, _cover._RUNS, _cover._GROUPS, _cover._REACH)
+    assert all(kept)
+    _cache.clear()
+    assert not any(kept)

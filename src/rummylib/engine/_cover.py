@@ -40,6 +40,7 @@ import itertools
 from typing import Final
 
 from rummylib.cards import CardMultiset
+from rummylib.engine._cache import register
 from rummylib.engine._screen import covered_tables
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
@@ -210,6 +211,9 @@ def _reach(row: int, rank: int, jokers: int, ace_high: bool) -> int:
 _RUNS: dict[tuple[int, int, int, bool, bool], tuple[_Option, ...]] = {}
 _GROUPS: dict[tuple[int, ...], tuple[_Option, ...]] = {}
 _REACH: dict[tuple[int, int, int, bool], int] = {}
+register(_RUNS)  # engine._cache.clear() forgets these too: a cold listing starts without them
+register(_GROUPS)
+register(_REACH)
 
 
 def _fewest_jokers(found: list[Pairs]) -> tuple[Pairs, ...]:
@@ -333,6 +337,7 @@ def _group_pairs(suit: int, rank: int, column: int, jokers: int, rules: Ruleset)
 
 
 _OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[int, ...]]] = {}
+register(_OPTIONS)
 
 
 def may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
