@@ -222,7 +222,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._moved()
 
     def _moved(self) -> None:
-        # The next agent's ids and no observation yet (_play writes this out for a step).
+        # The next agent's ids and no observation yet (after a reset and every step but the last).
         assert self.game is not None
         self._cache = {}
         self._legal = self._listing.listed_by_id(self.game)
@@ -312,10 +312,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self._finish(truncated=False)
         elif cycles is not None and self._turns >= cycles * len(self.possible_agents):
             self._finish(truncated=True)
-        else:  # _moved(), written out: every step but the last of an episode comes here
-            self._cache = {}
-            self._legal = self._listing.listed_by_id(state)
-            self.agent_selection = self.possible_agents[state.round.to_act]
+        else:
+            self._moved()
         return paid
 
     def _finish(self, *, truncated: bool) -> None:
