@@ -16,16 +16,20 @@ from rummylib.solver._tables import Tables, tables_for
 Case = tuple[list[list[tuple[int, int]]], list[int], list[int], list[int]]
 Columns = list[tuple[tuple[int, int], ...]]
 
+
+def column_lists(m: int) -> st.SearchStrategy[list[list[tuple[int, int]]]]:
+    """1-25 columns of a programme of ``m`` rows, each 1-4 terms (row, coefficient 1-2) on distinct rows."""
+    return st.lists(
+        st.lists(st.tuples(st.integers(0, m - 1), st.integers(1, 2)), min_size=1, max_size=4, unique_by=lambda p: p[0]),
+        min_size=1,
+        max_size=25,
+    )
+
+
 #: A packing programme of 1-8 rows and 1-25 columns (see :data:`Case`).
 PROGRAMME = st.integers(1, 8).flatmap(
     lambda m: st.tuples(
-        st.lists(
-            st.lists(
-                st.tuples(st.integers(0, m - 1), st.integers(1, 2)), min_size=1, max_size=4, unique_by=lambda p: p[0]
-            ),
-            min_size=1,
-            max_size=25,
-        ),
+        column_lists(m),
         st.lists(st.integers(0, 30), min_size=25, max_size=25),
         st.lists(st.integers(0, 3), min_size=m, max_size=m),
         st.lists(st.integers(0, 3), min_size=m, max_size=m),

@@ -15,7 +15,7 @@ from contextlib import AbstractContextManager
 from unittest import mock
 
 from _budget import examples
-from _solver_helpers import assert_feasible
+from _solver_helpers import assert_feasible, column_lists
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,13 +27,7 @@ Columns = list[tuple[tuple[int, int], ...]]
 
 PROGRAMMES = st.integers(1, 8).flatmap(
     lambda m: st.tuples(
-        st.lists(
-            st.lists(
-                st.tuples(st.integers(0, m - 1), st.integers(1, 2)), min_size=1, max_size=4, unique_by=lambda p: p[0]
-            ).map(lambda terms: tuple(sorted(terms))),
-            min_size=1,
-            max_size=25,
-        ),
+        column_lists(m).map(lambda columns: [tuple(sorted(terms)) for terms in columns]),
         st.lists(st.integers(0, 30), min_size=25, max_size=25),
         st.lists(st.integers(0, 30), min_size=25, max_size=25),
         st.lists(st.integers(0, 3), min_size=m, max_size=m),
