@@ -151,7 +151,7 @@ def _play(state: GameState, bots: Sequence[Bot], seed: int, max_actions: int) ->
             msg = (f"game seed={seed!r}: after {actions} actions the engine offers seat {seat} "
                    f"no legal action in phase {state.phase.value!r} (an engine dead end)")  # fmt: skip
             raise SimulationError(SimulationReason.NO_LEGAL_ACTION, state, msg) from None
-        if type(bot) is RandomBot and _listed(action, legal):
+        if type(bot) is RandomBot and _listed(action, legal._items):  # type: ignore[attr-defined]  # it got SeatActions
             state = apply_listed(state, action)  # the very object the listing gave (R-T1..T7 asked already)
         else:
             state = apply(state, action)
