@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import rummylib as rl
 from rummylib.engine._fits import swapped_meld
-from rummylib.engine._oblige import _swap_counts
+from rummylib.engine._new_melds import swap_counts as _swap_counts
 from rummylib.testing import melds
 
 _HOUSE = attrs.evolve(rl.REMIK, jokers=8, adjacent_jokers=True, group4_max_jokers=2)

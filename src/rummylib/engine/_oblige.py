@@ -7,12 +7,8 @@ freed jokers into new melds (J4), keep a card for the discard (T3) and not be
 left holding only the card just taken from the pile (T7). This is where the
 engine asks the solver.
 
-Joker swaps are reasoned about as a set, never as a sequence (issue 10): a
-swap puts the exact card on the table and a joker in the hand, so what
-matters is how many jokers the new melds hold and how many swappable cards
-they leave in the hand. The search is memoised on the cards left, the jokers
-placed and the duties still open, so it stays polynomial in the number of
-jokers on the table.
+An opened player's duties to new melds (the taken card, freed jokers) are
+searched in :mod:`rummylib.engine._new_melds`.
 """
 
 from __future__ import annotations
@@ -20,30 +16,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from rummylib._card import CARDS
-from rummylib.cards import JOKER, Card, CardMultiset
+from rummylib.cards import Card, CardMultiset
 from rummylib.engine._cache import goes_out, hand_melds, register
 from rummylib.engine._complete import (
-    MeldInfo,
     OpeningSearch,
-    fits,
     fits_anywhere,
     may_open,
-    minus,
 )
 from rummylib.engine._cover import cannot_cover, may_meld
-from rummylib.engine._fits import table_jokers, table_melds
+from rummylib.engine._fits import table_melds
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
+from rummylib.engine._new_melds import NewMeldCover, swap_counts
 from rummylib.engine._state import FRESH_TURN, PLAY_PHASE, RoundState, TurnState, evolve_round, evolve_turn
-from rummylib.melds import End, Group, Meld, Run, lay_off, swap_joker
+from rummylib.melds import Meld, swap_joker
 from rummylib.rules import DiscardRule, Ruleset
 from rummylib.solver._goout_screen import cannot_go_out
-from rummylib.solver._queries import candidates_with, hand_candidates
 
 _NEW_MELD: Final = DiscardRule.NEW_MELD  # R-D2's rule as a global: an enum member is read through its metaclass
-
-# The candidate melds of a pool on count vectors are shared by every check of one turn (16 swaps
-# ask 16 times): ``hand_candidates`` keeps them in the solver's bounded cache.
 
 __all__ = [
     "can_finish_turn",
@@ -63,147 +52,6 @@ def needs_finish_check(r: RoundState) -> bool:
 def turn_needs_check(turn: TurnState, opened: bool) -> bool:
     """:func:`needs_finish_check` of a round with ``turn``, for a player to act who has opened or not."""
     return turn.has_obligation or turn.taken is not None or (bool(turn.melds_laid) and not opened)
-
-
-# --- an opened player's new melds: the taken card and freed jokers (R-D2, J4) ----------------
-
-
-class _Cover:
-    """New melds that hold the taken card and every freed joker, swaps taken as a set.
-
-    Let the new melds hold ``j`` jokers. The hand has ``own`` jokers (the freed
-    ones among them); swapping ``s`` more in needs ``s`` swappable cards left in
-    the hand, and then all ``owed + s`` freed jokers must be placed. So a cover
-    exists iff ``own >= owed``, ``j >= owed`` and ``j - own <=`` the swappable cards left.
-    """
-
-    def __init__(
-        self,
-        hand: CardMultiset,
-        need: Card | None,
-        owed: int,
-        allowance: int | None,
-        keep: int,
-        swaps: dict[int, int],
-        new_melds: tuple[Meld, ...],
-        rules: Ruleset,
-    ) -> None:
-        self.rules = rules
-        self.keep = keep
-        self.owed = owed
-        self.own = hand.jokers
-        self.swaps = swaps
-        extra = sum(min(k, hand.counts[i]) for i, k in swaps.items())
-        # The hand's naturals with every joker it holds or a swap could bring: the candidates' pool.
-        self.pool = CardMultiset._trusted((*hand.counts[:52], hand.jokers + extra)) if extra else hand
-        self._melds_info: tuple[MeldInfo, ...] | None = None
-        self.memo: dict[tuple[object, ...], bool] = {}
-        self.need = need
-        self.start = (hand.counts[:52], allowance, new_melds)
-
-    @property
-    def melds(self) -> tuple[MeldInfo, ...]:
-        if self._melds_info is None:
-            self._melds_info = hand_candidates(self.pool.counts, self.rules)
-        return self._melds_info
-
-    def _avail(self, naturals: tuple[int, ...]) -> int:
-        return sum(min(k, naturals[i]) for i, k in self.swaps.items())
-
-    def run(self) -> bool:
-        if self.own < self.owed:
-            return False  # a joker owed to a new meld is no longer in the hand (laid off onto an old meld)
-        naturals, allowance, new_melds = self.start
-        need = None if self.need is None else self.need.index
-        if need is not None and not new_melds:
-            jokers = self.own + self._avail(naturals)
-            if not may_meld(need, naturals, jokers, self.rules):
-                return False  # most taken cards: no meld at all could hold them
-        return self._walk(naturals, 0, need, allowance, new_melds)
-
-    def _walk(
-        self, nat: tuple[int, ...], j: int, need: int | None, allowance: int | None, new: tuple[Meld, ...]
-    ) -> bool:
-        own = self.own
-        if j - own > self._avail(nat):
-            return False
-        left = sum(nat) + own - j  # a swapped card leaves the hand and its joker comes in
-        if left < self.keep:
-            return False
-        if need is None and j >= self.owed:
-            return True
-        key = (nat, j, need, allowance, new)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        self.memo[key] = False  # no cycles: every step places a card
-        result = self._melds(nat, j, need, allowance, new) or self._lay_offs(nat, j, need, allowance, new)
-        self.memo[key] = result
-        return result
-
-    def _melds(
-        self, nat: tuple[int, ...], j: int, need: int | None, allowance: int | None, new: tuple[Meld, ...]
-    ) -> bool:
-        if allowance is not None and allowance <= 0:
-            return False
-        less = None if allowance is None else allowance - 1
-        counts = (*nat, 64)  # jokers are checked against the pool below
-        # WLOG every new meld holds the card (only those are built) or a joker.
-        found = self.melds if need is None else candidates_with(self.pool.counts, self.rules, need)
-        for info in found:
-            jokers = info.jokers
-            if need is None and not jokers:
-                continue
-            if not fits(counts, info):
-                continue
-            rest = minus(counts, info)[:52]
-            if self._walk(rest, j + jokers, None, less, new):
-                return True
-        return False
-
-    def _lay_offs(
-        self, nat: tuple[int, ...], j: int, need: int | None, allowance: int | None, new: tuple[Meld, ...]
-    ) -> bool:
-        """Lay the card or a joker off onto a meld laid this turn (counts as a new meld, R-D2, J4)."""
-        if need is not None:
-            if not nat[need] and need != 52:
-                return False
-            card = CARDS[need]
-        else:
-            card = JOKER
-        for k, meld in enumerate(new):
-            for grown in _grown(meld, card, self.rules):
-                after = (*new[:k], grown, *new[k + 1 :])
-                if card.is_joker:
-                    if self._walk(nat, j + 1, None, allowance, after):
-                        return True
-                else:
-                    rest = list(nat)
-                    rest[card.index] -= 1
-                    if self._walk(tuple(rest), j, None, allowance, after):
-                        return True
-        return False
-
-
-def _grown(meld: Meld, card: Card, rules: Ruleset) -> Iterator[Meld]:
-    ends: tuple[End | None, ...] = (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,)
-    if isinstance(meld, Group) and len(meld.cards) >= 4:
-        return
-    for end in ends:
-        try:
-            yield lay_off(meld, card, rules, end=end)
-        except ValueError:
-            continue
-
-
-def _swap_counts(r: RoundState, rules: Ruleset) -> dict[int, int]:
-    found: dict[int, int] = {}
-    if not (rules.joker_swap and r.opened[r.to_act]):
-        return found
-    for _, _, stands in table_jokers(r.table):  # the table's melds with a joker (kept for the last table)
-        for x in stands:
-            found[x] = found.get(x, 0) + 1
-    return found
 
 
 # --- going out with freed jokers (R-D2 after opening, J4) ------------------------------------
@@ -348,10 +196,12 @@ def can_finish_turn(rules: Ruleset, r: RoundState) -> bool:
         owed = turn.freed_jokers
         if need is not None and need.is_joker:
             need, owed = None, owed + 1
+        if hand.jokers < owed:
+            return False  # _Cover.run's first test, before the swaps are counted: a freed joker was laid off
         limit = rules.melds_per_turn
         allowance = None if limit is None else limit - turn.melds_laid
         new_melds = table[len(table) - turn.melds_laid :] if turn.melds_laid else ()
-        cover = _Cover(hand, need, owed, allowance, keep, _swap_counts(r, rules), new_melds, rules)
+        cover = NewMeldCover(hand, need, owed, allowance, keep, swap_counts(r, rules), new_melds, rules)
         return cover.run()
     return _t7_ok(rules, r)
 
@@ -445,6 +295,6 @@ def _cannot_meld(index: int, counts: tuple[int, ...], rules: Ruleset, r: RoundSt
     if may_meld(index, counts, jokers, rules):  # the 53 counts, no slice: the masks are kept for the next ask
         return False
     extra = 0
-    for i, k in _swap_counts(r, rules).items():  # a loop: no generator on the hot path
+    for i, k in swap_counts(r, rules).items():  # a loop: no generator on the hot path
         extra += min(k, counts[i] + (i == index))
     return not (extra and may_meld(index, counts, jokers + extra, rules))
