@@ -129,7 +129,7 @@ class SeatActions(Sequence[Action]):
 
     def __init__(self, actions: Iterable[Action]) -> None:
         if type(actions) is LegalActions:  # the engine's own listing holds actions only (not a subclass)
-            self._items: tuple[Action, ...] = actions[:]  # type: ignore[assignment]  # its own tuple, listed once
+            self._items: tuple[Action, ...] = actions._all()  # its own tuple, listed once (no __getitem__ call)
             return
         items = tuple(actions) if is_collection_of_items(actions) else None
         if items is None or not all(isinstance(a, _ACTION_TYPES) for a in items):
