@@ -344,3 +344,40 @@ def test_a_fitting_lay_off_is_built_as_lay_off_builds_it(name: str) -> None:
                 assert built == (grown_meld(meld, card, end) if fits else None), (meld, card, end)
                 fitting += fits
     assert len(melds) > 30 and fitting > 30
+
+
+def test_table_fits_kept_per_meld_are_the_fit_tests_and_forgotten_by_clear() -> None:
+    # R-T6, J5: the lay-off candidates of a table are each meld's fits, kept per meld object (a new
+    # table shares all its melds but one with the last); each is the fit tests' answer, in slot order,
+    # low end first, the card before the joker, and engine._cache.clear() forgets them.
+    from rummylib.cards import JOKER
+    from rummylib.engine import _cache, _fits
+    from rummylib.melds import End, Group, Run
+
+    rules = rl.REMIK
+    tables = 0
+    for seed in range(4):
+        for state in _walk(rules, 4, seed, 300):
+            table = state.round.table
+            if not table:
+                continue
+            expected = []
+            for i, tm in enumerate(table):
+                meld = tm.meld
+                for end in (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,):
+                    for card in (*(c for c in rl.deck(rules).distinct() if not c.is_joker), JOKER):
+                        if isinstance(meld, Run):
+                            assert end is not None
+                            fits = _fits.run_fit(meld, card, end, rules)
+                        else:
+                            assert isinstance(meld, Group)
+                            fits = _fits.group_fit(meld, card, rules)
+                        if fits:
+                            expected.append((i, card, end))
+            found, indices = _fits._table_fits(table, rules)
+            assert list(found) == expected
+            assert indices == tuple(card.index for _, card, _ in expected)
+            tables += 1
+    assert tables > 100 and _fits._MELD_FITS
+    _cache.clear()
+    assert not _fits._MELD_FITS and not _fits._FITS

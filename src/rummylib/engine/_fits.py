@@ -85,24 +85,8 @@ def _table_fits(
         return last[2]
     found: list[tuple[int, Card, End | None]] = []
     for i, tm in enumerate(table):
-        meld = tm.meld
-        if isinstance(meld, Run):
-            base = meld.suit.index * 13
-            for end, pos in ((_LOW, meld.start - 1), (_HIGH, meld.start + len(meld.cards))):
-                if not 1 <= pos <= ACE_HIGH:
-                    continue
-                index = base + (0 if pos == ACE_HIGH else pos - 1)  # the card at ``pos`` (card_at_position)
-                if run_fit(meld, CARDS[index], end, rules):
-                    found.append((i, CARDS[index], end))
-                if run_fit(meld, JOKER, end, rules):
-                    found.append((i, JOKER, end))
-        elif isinstance(meld, Group):
-            r = int(meld.rank) - 1
-            for s in range(4):
-                if group_fit(meld, CARDS[s * 13 + r], rules):
-                    found.append((i, CARDS[s * 13 + r], None))
-            if group_fit(meld, JOKER, rules):
-                found.append((i, JOKER, None))
+        for card, end in _meld_fits(tm.meld, rules):  # a table differs from the last in a meld or two
+            found.append((i, card, end))
     fits = (tuple(found), tuple(card.index for _, card, _ in found))
     _FITS[:] = [(table, rules, fits)]
     return fits
@@ -124,6 +108,40 @@ def table_jokers(table: tuple[TableMeld, ...]) -> tuple[tuple[int, TableMeld, tu
     found = tuple((i, tm, stands) for i, tm in enumerate(table) if (stands := joker_stands(tm.meld)))
     _JOKERS[:] = [(table, found)]
     return found
+
+
+#: Per table meld (by identity, held so its id stays its own): its ruleset and every (card, end) that fits it.
+_MELD_FITS: dict[int, tuple[Meld, Ruleset, tuple[tuple[Card, End | None], ...]]] = {}
+register(_MELD_FITS)
+
+
+def _meld_fits(meld: Meld, rules: Ruleset) -> tuple[tuple[Card, End | None], ...]:
+    """Every (card, end) that fits ``meld`` (low end first, the joker after the card), kept per meld."""
+    hit = _MELD_FITS.get(id(meld))
+    if hit is not None and hit[0] is meld and hit[1] is rules:
+        return hit[2]
+    found: list[tuple[Card, End | None]] = []
+    if isinstance(meld, Run):
+        base = meld.suit.index * 13
+        for end, pos in ((_LOW, meld.start - 1), (_HIGH, meld.start + len(meld.cards))):
+            if not 1 <= pos <= ACE_HIGH:
+                continue
+            card = CARDS[base + (0 if pos == ACE_HIGH else pos - 1)]  # the card at ``pos`` (card_at_position)
+            if run_fit(meld, card, end, rules):
+                found.append((card, end))
+            if run_fit(meld, JOKER, end, rules):
+                found.append((JOKER, end))
+    elif isinstance(meld, Group):
+        r = int(meld.rank) - 1
+        for s in range(4):
+            if group_fit(meld, CARDS[s * 13 + r], rules):
+                found.append((CARDS[s * 13 + r], None))
+        if group_fit(meld, JOKER, rules):
+            found.append((JOKER, None))
+    if len(_MELD_FITS) >= 4096:
+        _MELD_FITS.clear()
+    fits = _MELD_FITS[id(meld)] = (meld, rules, tuple(found))
+    return fits[2]
 
 
 #: The last table asked for its melds, and them (held, so its id stays its own): see table_melds.
