@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import attrs
 import pytest
 from _setup import rest_on_table
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rummylib as rl
-from rummylib.engine._rng import shuffled
+from rummylib.engine._rng import _key, _Stream, shuffled
 
 C = rl.parse_cards
 
@@ -22,6 +26,30 @@ def hand(text: str) -> rl.CardMultiset:
 def test_shuffle_vectors_are_pinned() -> None:
     assert shuffled(range(10), 2026, "demo") == (6, 1, 2, 9, 0, 8, 5, 7, 4, 3)
     assert shuffled(range(10), "abc", "demo") == (6, 4, 9, 3, 7, 1, 8, 5, 0, 2)
+    # a deck: more words than one block of the stream holds (eight)
+    digest = hashlib.sha256(repr(shuffled(range(108), 7, "deal", 1)).encode()).hexdigest()
+    assert digest == "13621a534e27537e19b4ae43b09a057656d5ae1d6f9147a8619606a2802a937f"
+
+
+def _reference_words(seed: int | str, labels: tuple[object, ...], count: int) -> list[int]:
+    # The stream as DESIGN.md states it: block k = BLAKE2b-512(labels, k) keyed by the seed, read as
+    # little-endian 64-bit words, eight per block, in order.
+    key = _key(seed)
+    label = "\x1f".join(str(x) for x in labels).encode("utf-8")
+    words: list[int] = []
+    k = 0
+    while len(words) < count:
+        block = hashlib.blake2b(label + k.to_bytes(8, "little"), key=key, digest_size=64, person=b"rummylib-strm")
+        raw = block.digest()
+        words += [int.from_bytes(raw[i : i + 8], "little") for i in range(0, 64, 8)]
+        k += 1
+    return words[:count]
+
+
+@given(seed=st.integers(0, 2**64) | st.text(max_size=20), count=st.integers(0, 40))
+def test_the_stream_reads_each_block_as_eight_words_in_order(seed: int | str, count: int) -> None:
+    stream = _Stream(seed, ("test", count))
+    assert [stream._next64() for _ in range(count)] == _reference_words(seed, ("test", count), count)
 
 
 def test_deal_vectors_are_pinned() -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from collections.abc import Sequence
 from typing import Final, TypeAlias, TypeVar
 
@@ -77,25 +78,30 @@ def _key(seed: Seed) -> bytes:
     return hashlib.blake2b(raw, digest_size=32, person=b"rummylib-seed").digest()
 
 
+#: A block of the stream: eight little-endian 64-bit words.
+_BLOCK: Final = struct.Struct("<8Q")
+
+
 class _Stream:
-    __slots__ = ("_buffer", "_counter", "_key", "_label", "_pos")
+    """64-bit words: block ``k`` is BLAKE2b-512 of the labels and ``k`` under the seed's key, read as eight words."""
+
+    __slots__ = ("_counter", "_key", "_label", "_words")
 
     def __init__(self, seed: Seed, labels: tuple[object, ...]) -> None:
         self._key = _key(seed)
         self._label = "\x1f".join(str(x) for x in labels).encode("utf-8")
         self._counter = 0
-        self._buffer = b""
-        self._pos = 0
+        self._words: list[int] = []  # the current block's words not yet read, the next one last
 
     def _next64(self) -> int:
-        if self._pos + 8 > len(self._buffer):
+        words = self._words
+        if not words:
             block = self._label + self._counter.to_bytes(8, "little")
-            self._buffer = hashlib.blake2b(block, key=self._key, digest_size=64, person=b"rummylib-strm").digest()
+            digest = hashlib.blake2b(block, key=self._key, digest_size=64, person=b"rummylib-strm").digest()
             self._counter += 1
-            self._pos = 0
-        x = int.from_bytes(self._buffer[self._pos : self._pos + 8], "little")
-        self._pos += 8
-        return x
+            words = self._words = list(_BLOCK.unpack(digest))
+            words.reverse()
+        return words.pop()
 
     def below(self, n: int) -> int:
         limit = _TWO64 - _TWO64 % n
