@@ -257,8 +257,8 @@ def _fewest_runs(rank: int, row: int, jokers: int, ace_high: bool, apart: bool) 
     best laid from its lowest to its highest (a longer window only adds
     jokers at its ends, and no window holds its inner jokers apart if that one
     does not); one spanning fewer is a window of three with jokers at its
-    ends. So each set is a lowest and a highest position held (the card's
-    between or at them) and any of the held positions between.
+    ends. So each set is the card and any held positions near it that span
+    at most :data:`_LONGEST` positions.
     """
     top = 14 if ace_high else 13
     held = row << 1
@@ -267,35 +267,32 @@ def _fewest_runs(rank: int, row: int, jokers: int, ace_high: bool, apart: bool) 
     byte = _POSITION_BYTE
     best: dict[int, int] = {}
     for p in (1, 14) if rank == 0 and ace_high else (rank + 1,):
-        for lo in range(max(1, p - _LONGEST + 1), p + 1):
-            if lo != p and not held >> lo & 1:
-                continue
-            for hi in range(p, min(top, lo + _LONGEST - 1) + 1):
-                if hi != p and not held >> hi & 1:
+        # Every set: the card and held positions near it, spanning at most _LONGEST positions.
+        near = held & ~(1 << p) & ((1 << (min(top, p + _LONGEST - 1) + 1)) - (1 << max(1, p - _LONGEST + 1)))
+        sets = [(1 << p, byte[p])]
+        while near:
+            bit = near & -near
+            near ^= bit
+            card = byte[bit.bit_length() - 1]
+            for naturals, cards in sets[:]:
+                grown = naturals | bit
+                if grown.bit_length() - (grown & -grown).bit_length() < _LONGEST:
+                    sets.append((grown, cards | card))
+        for naturals, cards in sets:
+            lo = (naturals & -naturals).bit_length() - 1
+            hi = naturals.bit_length() - 1
+            if hi - lo >= 2:
+                missing = ((1 << (hi + 1)) - (1 << lo)) & ~naturals
+                used = missing.bit_count()
+                if used > jokers or (apart and missing & (missing >> 1)):
                     continue
-                ends = 1 << lo | 1 << p | 1 << hi
-                packed = byte[lo] | byte[p] | byte[hi]
-                if hi - lo < 2:  # no position between: a window of three with jokers at its ends
-                    used = 3 - ends.bit_count()
-                    if used <= jokers and _widens(lo, hi, ends, top, apart):
-                        kept = best.get(packed)
-                        if kept is None or used < kept:
-                            best[packed] = used
+            else:  # no position between: a window of three with jokers at its ends
+                used = 3 - naturals.bit_count()
+                if used > jokers or not _widens(lo, hi, naturals, top, apart):
                     continue
-                # The held positions between (the card's aside), each in the set or a joker: every subset.
-                subsets = [(ends, packed)]
-                for q in range(lo + 1, hi):
-                    if q != p and held >> q & 1:
-                        subsets += [(naturals | 1 << q, cards | byte[q]) for naturals, cards in subsets]
-                window = (1 << (hi + 1)) - (1 << lo)
-                for naturals, cards in subsets:
-                    missing = window & ~naturals
-                    used = missing.bit_count()
-                    if used > jokers or (apart and missing & (missing >> 1)):
-                        continue
-                    kept = best.get(cards)
-                    if kept is None or used < kept:
-                        best[cards] = used
+            kept = best.get(cards)
+            if kept is None or used < kept:
+                best[cards] = used
     return tuple(best.items())
 
 
