@@ -45,12 +45,9 @@ from rummylib.engine._screen import covered_tables
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_screen import table_takes
-from rummylib.solver._masks import GUARD, pack_counts, packed_cards, rank_masks
+from rummylib.solver._masks import GUARD, pack_counts, rank_masks
 
 __all__ = ["cannot_cover", "may_meld"]
-
-#: A meld's cards on count vectors: (card index, copies) by index, jokers (52) last.
-Pairs = tuple[tuple[int, int], ...]
 
 
 def cannot_cover(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> bool:
@@ -132,8 +129,8 @@ def _option_entry(
     suit and which suits of its rank the pool holds, and the jokers, so they
     are kept per those (hands that share a suit share them). The pairs of
     :func:`~rummylib.solver._queries.candidates_with`, each set of naturals
-    once with its fewest jokers (:func:`_fewest_jokers`; a test checks), built
-    on bit masks without building the melds, each packed as
+    once with its fewest jokers (:func:`_fewest_runs`, :func:`_fewest_groups`;
+    a test checks), built on bit masks without building the melds, each packed as
     :func:`~rummylib.solver._masks.packed_cards` packs them (what :class:`_Search`
     reads). The entry: the ruleset and those packed cards.
 
@@ -170,30 +167,25 @@ def _option_entry(
 _Option = tuple[int, int]
 
 
-def _split(options: tuple[Pairs, ...]) -> tuple[_Option, ...]:
-    """Each option of :func:`_fewest_jokers` as its packed natural cards and its jokers."""
-    return tuple((packed_cards(p[:-1]), p[-1][1]) if p[-1][0] == 52 else (packed_cards(p), 0) for p in options)
-
-
 def _suit_runs(rank: int, row: int, jokers: int, rules: Ruleset) -> tuple[_Option, ...]:
-    """The options of :func:`_run_pairs` of the first suit (``row``: its positions within reach), kept."""
-    key = (rank, row, jokers, rules.ace_high, rules.adjacent_jokers)  # all _run_pairs reads of the rules
+    """The options of :func:`_fewest_runs` of the first suit (``row``: its positions within reach), kept."""
+    key = (rank, row, jokers, rules.ace_high, rules.adjacent_jokers)  # all _fewest_runs reads of the rules
     found = _RUNS.get(key)
     if found is None:
         if len(_RUNS) >= 1 << 14:
             _RUNS.clear()
-        found = _RUNS[key] = _split(_fewest_jokers(_run_pairs(0, rank, row, jokers, rules)))
+        found = _RUNS[key] = _fewest_runs(rank, row, jokers, rules.ace_high, not rules.adjacent_jokers)
     return found
 
 
 def _rank_groups(suit: int, rank: int, column: int, jokers: int, rules: Ruleset) -> tuple[_Option, ...]:
-    """The options of :func:`_group_pairs`, kept per card, suits held, jokers and ruleset."""
+    """The options of :func:`_fewest_groups`, kept per card, suits held, jokers and ruleset."""
     key = (suit, rank, column, jokers, rules.group3_max_jokers, rules.group4_max_jokers)  # all it reads of the rules
     found = _GROUPS.get(key)
     if found is None:
         if len(_GROUPS) >= 1 << 14:
             _GROUPS.clear()
-        found = _GROUPS[key] = _split(_fewest_jokers(_group_pairs(suit, rank, column, jokers, rules)))
+        found = _GROUPS[key] = _fewest_groups(suit, rank, column, jokers, rules)
     return found
 
 
@@ -216,28 +208,13 @@ register(_GROUPS)
 register(_REACH)
 
 
-def _fewest_jokers(found: list[Pairs]) -> tuple[Pairs, ...]:
-    """``found`` once each, less those whose natural cards another holds with fewer jokers (in first-seen order).
-
-    Jokers are no bound card, so the search can always do with fewer: a meld
-    of the same naturals and more jokers never covers what the one with fewer cannot.
-    """
-    best: dict[Pairs, Pairs] = {}
-    for pairs in found:
-        naturals = pairs[:-1] if pairs[-1][0] == 52 else pairs
-        kept = best.get(naturals)
-        if kept is None or (kept[-1][0] == 52 and (pairs[-1][0] != 52 or pairs[-1][1] < kept[-1][1])):
-            best[naturals] = pairs
-    return tuple(best.values())
-
-
 def _within_reach(row: int, rank: int, jokers: int, ace_high: bool) -> int:
     """``row`` (bit ``r`` per rank index held) less the ranks no run through ``rank`` can reach with ``jokers``.
 
     A run holding the card covers, on each side, held positions and at most
     ``jokers`` missing ones, and :data:`_LONGEST` positions in all; a position
     past the first missing one it cannot pay for, or too far, is in no such run, so its card changes none of the runs
-    (:func:`_run_pairs`) and is left out of the key: hands that differ there
+    (:func:`_fewest_runs`) and is left out of the key: hands that differ there
     share the options.
     """
     top = 14 if ace_high else 13
@@ -264,76 +241,96 @@ def _within_reach(row: int, rank: int, jokers: int, ace_high: bool) -> int:
 _LONGEST: Final = 5
 
 
-def _run_pairs(suit: int, rank: int, row: int, jokers: int, rules: Ruleset) -> list[Pairs]:
-    """The cards of each run of ``suit`` holding the card of ``rank`` (R-M1..M4, J1, J3).
+#: Per run position (1 = ace low .. 13 = king, 14 = ace high): its card's byte in the first suit, packed.
+_POSITION_BYTE: Final = (0, *(1 << (8 * (q - 1)) for q in range(1, 14)), 1)
 
-    A run is a window of 3 to :data:`_LONGEST` positions (1 = ace low .. 13 = king, 14 =
-    the high ace) around the card: each position not held is a joker, any
-    other but the card's may be one, within ``jokers`` and, unless the rules
-    allow it, with no two jokers side by side. Runs of four or more with a
-    joker at an end are left out: the run without that end holds the same
-    natural cards with one joker fewer (see :func:`_fewest_jokers`).
+
+def _fewest_runs(rank: int, row: int, jokers: int, ace_high: bool, apart: bool) -> tuple[_Option, ...]:
+    """The runs of the first suit holding the card of ``rank``: each set of natural cards once, fewest jokers.
+
+    A run is a window of 3 to :data:`_LONGEST` positions (1 = ace low .. 13 =
+    king, 14 = the high ace) around the card: each position not held is a
+    joker, any other but the card's may be one, within ``jokers`` and, where
+    ``apart``, with no two jokers side by side (R-M1..M4, J1, J3). Jokers are no
+    bound card, so of the runs with the same natural cards only the fewest
+    jokers matter: a set of naturals spanning three positions or more is
+    best laid from its lowest to its highest (a longer window only adds
+    jokers at its ends, and no window holds its inner jokers apart if that one
+    does not); one spanning fewer is a window of three with jokers at its
+    ends. So each set is the card and any held positions near it that span
+    at most :data:`_LONGEST` positions.
     """
-    top = 14 if rules.ace_high else 13
+    top = 14 if ace_high else 13
     held = row << 1
-    if top == 14 and row & 1:
+    if ace_high and row & 1:
         held |= 1 << 14
-    base = suit * 13
-    apart = not rules.adjacent_jokers
-    out: list[Pairs] = []
-    for p in (1, 14) if rank == 0 and top == 14 else (rank + 1,):
-        for a in range(p, max(1, p - _LONGEST + 1) - 1, -1):
-            if ((((1 << (p + 1)) - 1) ^ ((1 << a) - 1)) & ~held).bit_count() > jokers:
-                break  # a window starting lower misses as many positions at least
-            for b in range(max(p, a + 2), min(top, a + _LONGEST - 1) + 1):
-                window = ((1 << (b + 1)) - 1) ^ ((1 << a) - 1)
-                missing = window & ~held
-                free = jokers - missing.bit_count()
-                if free < 0:
-                    break  # a longer window misses as many positions at least
-                if b - a > 2 and missing & ((1 << a) | (1 << b)):
-                    continue  # a joker at an end: the window without that end has its naturals, one joker fewer
-                if not free:
-                    if not (apart and missing & (missing >> 1)):
-                        out.append(_run_cards(window & ~missing, missing.bit_count(), base))
+    byte = _POSITION_BYTE
+    best: dict[int, int] = {}
+    for p in (1, 14) if rank == 0 and ace_high else (rank + 1,):
+        # Every set: the card and held positions near it, spanning at most _LONGEST positions.
+        near = held & ~(1 << p) & ((1 << (min(top, p + _LONGEST - 1) + 1)) - (1 << max(1, p - _LONGEST + 1)))
+        sets = [(1 << p, byte[p])]
+        while near:
+            bit = near & -near
+            near ^= bit
+            card = byte[bit.bit_length() - 1]
+            for naturals, cards in sets[:]:
+                grown = naturals | bit
+                if grown.bit_length() - (grown & -grown).bit_length() < _LONGEST:
+                    sets.append((grown, cards | card))
+        for naturals, cards in sets:
+            lo = (naturals & -naturals).bit_length() - 1
+            hi = naturals.bit_length() - 1
+            if hi - lo >= 2:
+                missing = ((1 << (hi + 1)) - (1 << lo)) & ~naturals
+                used = missing.bit_count()
+                if used > jokers or (apart and missing & (missing >> 1)):
                     continue
-                # A joker on a held end, likewise (a window of three keeps its ends: it can be no shorter).
-                optional = [
-                    q for q in range(a if b - a == 2 else a + 1, b + 1 if b - a == 2 else b) if q != p and held >> q & 1
-                ]
-                for n in range(min(free, len(optional)) + 1):
-                    for extra in itertools.combinations(optional, n):
-                        placed = missing
-                        for q in extra:
-                            placed |= 1 << q
-                        if not (apart and placed & (placed >> 1)):
-                            out.append(_run_cards(window & ~placed, placed.bit_count(), base))
-    return out
+            else:  # no position between: a window of three with jokers at its ends
+                used = 3 - naturals.bit_count()
+                if used > jokers or not _widens(lo, hi, naturals, top, apart):
+                    continue
+            kept = best.get(cards)
+            if kept is None or used < kept:
+                best[cards] = used
+    return tuple(best.items())
 
 
-def _run_cards(naturals: int, jokers: int, base: int) -> Pairs:
-    """The pairs of a run: the positions ``naturals`` (bit ``q`` per position) of the suit at ``base``, and jokers."""
-    found = [(base, 1)] if naturals >> 14 & 1 else []  # the high ace sorts first (its index is the suit's lowest)
-    m = naturals & 0x3FFE
-    while m:
-        low = m & -m
-        found.append((base + low.bit_length() - 2, 1))
-        m ^= low
-    if jokers:
-        found.append((52, jokers))
-    return tuple(found)
+def _widens(lo: int, hi: int, naturals: int, top: int, apart: bool) -> bool:
+    """Whether some window of three positions within 1..``top`` holds ``lo``..``hi``, jokers apart where ``apart``."""
+    for a in range(hi - 2, lo + 1):
+        if a >= 1 and a + 2 <= top:
+            missing = ((1 << (a + 3)) - (1 << a)) & ~naturals
+            if not (apart and missing & (missing >> 1)):
+                return True
+    return False
 
 
-def _group_pairs(suit: int, rank: int, column: int, jokers: int, rules: Ruleset) -> list[Pairs]:
-    """The cards of each group of ``rank`` holding the card of ``suit`` (R-M5, J2): its suits held, and jokers."""
+def _fewest_groups(suit: int, rank: int, column: int, jokers: int, rules: Ruleset) -> tuple[_Option, ...]:
+    """The groups of ``rank`` holding the card of ``suit`` (R-M5, J2): each set of suits held once, fewest jokers.
+
+    ``column``: a bit per suit of the rank held. A set of ``k`` suits is a
+    group of three with ``3 - k`` jokers or of four with ``4 - k``, within
+    the rules' joker limits and ``jokers``.
+    """
     others = [s for s in range(4) if s != suit and column >> s & 1]
-    out: list[Pairs] = []
-    for size, limit in ((3, rules.group3_max_jokers), (4, rules.group4_max_jokers)):
-        for used in range(min(limit, jokers, size - 1) + 1):
-            for chosen in itertools.combinations(others, size - used - 1):
-                naturals = sorted(s * 13 + rank for s in (suit, *chosen))
-                out.append((*((i, 1) for i in naturals), *(((52, used),) if used else ())))
-    return out
+    out: list[_Option] = []
+    for n in range(len(others) + 1):
+        k = n + 1
+        if k >= 3:
+            used = 0
+        elif 3 - k <= min(rules.group3_max_jokers, jokers):
+            used = 3 - k
+        elif 4 - k <= min(rules.group4_max_jokers, jokers, 3):
+            used = 4 - k
+        else:
+            continue
+        for chosen in itertools.combinations(others, n):
+            packed = 1 << (8 * (suit * 13 + rank))
+            for s in chosen:
+                packed |= 1 << (8 * (s * 13 + rank))
+            out.append((packed, used))
+    return tuple(out)
 
 
 _OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[int, ...]]] = {}
