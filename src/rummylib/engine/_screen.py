@@ -20,7 +20,7 @@ from typing import Final, TypeVar
 
 from rummylib.engine._cache import register
 from rummylib.rules import Ruleset
-from rummylib.solver._masks import TWO_OR_MORE, rank_masks, run_covered, twice_masks
+from rummylib.solver._masks import rank_masks, run_covered, twice_masks
 from rummylib.solver._queries import CARD_BOUND
 
 __all__ = ["card_bound", "counted_screen", "covered_tables", "may_open"]
@@ -70,29 +70,17 @@ def covered_tables(ace_high: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tables
 
 
-def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) -> bool:
+def may_open(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool, second_look: bool = True) -> bool:
     """A cheap necessary condition for an opening worth ``need`` in ``counts`` (R-O2, O3).
-
-    :func:`counted_screen` first; where a clean run is needed and the hand
-    holds at most one joker, then :func:`_after_clean_run` (two jokers complete
-    nearly any hand: no second look).
-    """
-    if not counted_screen(counts, rules, need, clean):
-        return False
-    if not clean or need <= 0:
-        return True
-    jokers = counts[52] if rules.jokers else 0
-    return jokers >= 2 or _after_clean_run(counts, rules.ace_high, need, jokers)
-
-
-def counted_screen(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) -> bool:
-    """The counting part of :func:`may_open`: a necessary condition for an opening worth ``need`` in ``counts``.
 
     ``False`` when a clean run is needed and no suit holds three in a row, or
     when the cards that could sit in any meld at all cannot bring ``need``: a
     card counts when some window of three around it holds it with the jokers,
     or its rank is held in three suits (two, with a joker). Each suit is read
     through a table per rank mask (the windows of three held, or of two and a joker).
+    Where that count passes, a clean run is needed and the hand holds at most
+    one joker, :func:`_after_clean_run` looks again (unless not ``second_look``:
+    :func:`counted_screen`; two jokers complete nearly any hand).
     """
     jokers = counts[52] if rules.jokers else 0
     a, b, c, d = rank_masks(counts)
@@ -111,16 +99,23 @@ def counted_screen(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bo
             groups, cover = (a & b & (c | d)) | (c & d & (a | b)), three
         eligible = (cover[a] | groups & a, cover[b] | groups & b, cover[c] | groups & c, cover[d] | groups & d)
     bound = 11 * jokers + _POINTS[eligible[0]] + _POINTS[eligible[1]] + _POINTS[eligible[2]] + _POINTS[eligible[3]]
-    if bound >= need:  # one copy of each eligible card brings enough already
-        return True
-    more = bytes(counts[:52]).translate(TWO_OR_MORE)  # further copies (two or more decks)
-    i = more.find(1)
-    while i >= 0:
-        suit, rank = divmod(i, 13)
-        if eligible[suit] >> rank & 1:
-            bound += (counts[i] - 1) * CARD_BOUND[i]
-        i = more.find(1, i + 1)
-    return bound >= need
+    if bound < need:  # one copy of each eligible card is not enough: the further copies (two or more decks)
+        twice = twice_masks(counts)
+        for suit in range(4):
+            more = twice[suit] & eligible[suit]
+            while more:
+                bit = more & -more
+                more ^= bit
+                i = suit * 13 + bit.bit_length() - 1
+                bound += (counts[i] - 1) * CARD_BOUND[i]
+        if bound < need:
+            return False
+    return not (second_look and clean) or jokers >= 2 or _after_clean_run(counts, rules.ace_high, need, jokers)
+
+
+def counted_screen(counts: tuple[int, ...], rules: Ruleset, need: int, clean: bool) -> bool:
+    """:func:`may_open` without its second look: the count of the cards that could sit in some meld alone."""
+    return may_open(counts, rules, need, clean, second_look=False)
 
 
 def _run_position_ranks(positions: int) -> int:
