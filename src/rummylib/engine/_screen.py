@@ -131,6 +131,20 @@ def _positions(mask: int, ace_high: bool) -> tuple[int, int]:
     return held, 14 if ace_high else 13
 
 
+def _block(held: int, low: int, high: int, top: int) -> int:
+    """The positions held in a row on either side of ``low`` .. ``high`` (not those), within 1 .. ``top``."""
+    out = 0
+    q = high + 1
+    while q <= top and held >> q & 1:
+        out |= 1 << q
+        q += 1
+    q = low - 1
+    while q >= 1 and held >> q & 1:
+        out |= 1 << q
+        q -= 1
+    return out
+
+
 def _windows_of(mask: int, ace_high: bool) -> tuple[tuple[int, int, int], ...]:
     """Each window of three positions in a row that the suit's rank ``mask`` holds, as (ranks, points, chain).
 
@@ -138,22 +152,19 @@ def _windows_of(mask: int, ace_high: bool) -> tuple[tuple[int, int, int], ...]:
     in a row on either side of it (the cards the clean run may grow by).
     """
     held, top = _positions(mask, ace_high)
+    starts = held & held >> 1 & held >> 2  # bit p: positions p, p + 1, p + 2 held
     out = []
-    for p in range(1, top - 1):
-        if held >> p & 7 != 7:
-            continue
-        points = sum(11 if q == 14 else min(q, 10) for q in range(p, p + 3))
-        chain = 0
-        q = p + 3
-        while q <= top and held >> q & 1:
-            chain |= 1 << q
-            q += 1
-        q = p - 1
-        while q >= 1 and held >> q & 1:
-            chain |= 1 << q
-            q -= 1
-        out.append((_run_position_ranks(7 << p), points, _run_position_ranks(chain)))
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        p = low.bit_length() - 1
+        points = _RUN3_POINTS[p]
+        out.append((_run_position_ranks(7 << p), points, _run_position_ranks(_block(held, p, p + 2, top))))
     return tuple(out)
+
+
+#: Per start position (1 = ace low), the opening points of a run of three from it (R-V: an ace high 11).
+_RUN3_POINTS: Final = tuple(sum(11 if q == 14 else min(q, 10) for q in range(p, p + 3)) for p in range(15))
 
 
 def _reaches_of(mask: int, ace_high: bool) -> tuple[int, ...]:
@@ -163,19 +174,13 @@ def _reaches_of(mask: int, ace_high: bool) -> tuple[int, ...]:
     run of three already, or too few): its cards are those held in a row on either side of that position.
     """
     held, top = _positions(mask, ace_high)
+    gaps = ~held & (held << 1 | held >> 1) & ((2 << top) - 2)  # positions not held, next to one held
     out = []
-    for g in range(1, top + 1):
-        if held >> g & 1:
-            continue
-        block = 0
-        q = g + 1
-        while q <= top and held >> q & 1:
-            block |= 1 << q
-            q += 1
-        q = g - 1
-        while q >= 1 and held >> q & 1:
-            block |= 1 << q
-            q -= 1
+    while gaps:
+        low = gaps & -gaps
+        gaps ^= low
+        g = low.bit_length() - 1
+        block = _block(held, g, g, top)
         if block.bit_count() >= 2:
             out.append(_run_position_ranks(block))
     return tuple(out)
