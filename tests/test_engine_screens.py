@@ -14,10 +14,12 @@ from hypothesis import strategies as st
 from test_goout_screen import Position, positions
 
 import rummylib as rl
+from rummylib._card import CARDS
 from rummylib.engine import _cache as engine_cache
 from rummylib.engine._cache import goes_out
 from rummylib.engine._complete import may_open
 from rummylib.engine._cover import may_meld as _may_meld
+from rummylib.engine._screen import counted_screen
 from rummylib.solver._masks import run_covered, suit_masks
 from rummylib.solver._queries import can_go_out
 
@@ -109,10 +111,15 @@ def _may_open_by_loop(counts: tuple[int, ...], rules: rl.Ruleset, need: int, cle
 @settings(max_examples=examples(400), deadline=None)
 @given(_count_vectors(), st.integers(-5, 120), st.booleans())
 def test_opening_screen_is_its_plain_loop(vector: tuple[tuple[int, ...], rl.Ruleset], need: int, clean: bool) -> None:
-    # R-O2, O3: may_open reads the hand through bit masks and a table of points per mask; the answer is the
-    # loop's over every card (so its soundness test above covers the fast form).
+    # R-O2, O3: the counting screen reads the hand through bit masks and a table of points per mask; the
+    # answer is the loop's over every card. may_open asks it first (and refuses no more than it, where no
+    # clean run is needed or the hand holds two jokers).
     counts, rules = vector
-    assert may_open(counts, rules, need, clean) is _may_open_by_loop(counts, rules, need, clean)
+    assert counted_screen(counts, rules, need, clean) is _may_open_by_loop(counts, rules, need, clean)
+    if may_open(counts, rules, need, clean):
+        assert _may_open_by_loop(counts, rules, need, clean)
+    elif not clean or need <= 0 or (rules.jokers and counts[52] >= 2):
+        assert not _may_open_by_loop(counts, rules, need, clean)
 
 
 def _may_meld_by_loop(index: int, nat: tuple[int, ...], jokers: int, rules: rl.Ruleset) -> bool:
@@ -147,3 +154,67 @@ def test_meld_partner_screen_is_its_plain_loop(
     counts, rules = vector
     nat = counts[:52]
     assert _may_meld(index, nat, jokers, rules) is _may_meld_by_loop(index, nat, jokers, rules)
+
+
+# --- the second look through the clean run's windows (R-O2) -----------------------------------------
+
+_CLEAN_RUN_RULES = [
+    rl.REMIK,
+    attrs.evolve(rl.REMIK, ace_high=False),
+    attrs.evolve(rl.REMIK, group3_max_jokers=0),
+    attrs.evolve(rl.REMIK, adjacent_jokers=True, group4_max_jokers=1),
+]
+
+
+@st.composite
+def _near_openings(draw: st.DrawFn) -> tuple[tuple[int, ...], rl.Ruleset]:
+    # Hands built from runs and sets in the making, so that many just reach or just miss an opening.
+    rules = attrs.evolve(
+        draw(st.sampled_from(_CLEAN_RUN_RULES)), opening_points=draw(st.sampled_from([30, 41, 51, 64]))
+    )
+    cells: list[int] = []
+    top = 14 if rules.ace_high else 13
+    for _ in range(draw(st.integers(1, 3))):  # runs, mostly of three or more in a row
+        suit, start = draw(st.integers(0, 3)), draw(st.integers(1, top - 2))
+        for p in range(start, min(start + draw(st.integers(2, 6)), top + 1)):
+            cells.append(suit * 13 + (p - 1) % 13)
+    for _ in range(draw(st.integers(0, 3))):  # sets: a rank in two to four suits
+        rank = draw(st.integers(0, 12))
+        cells += [s * 13 + rank for s in draw(st.lists(st.integers(0, 3), min_size=2, max_size=4, unique=True))]
+    cells += draw(st.lists(st.integers(0, 51), max_size=6))
+    counts = [0] * 53
+    for i in cells:
+        counts[i] = min(counts[i] + 1, 2)
+    counts[52] = draw(st.sampled_from([0, 0, 1, 1, 2]))
+    return tuple(counts), rules
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(_near_openings())
+def test_opening_screen_never_refuses_an_opening_of_the_solver(vector: tuple[tuple[int, ...], rl.Ruleset]) -> None:
+    # R-O2, O3: the look through each window of the clean run is sound: an opening the solver finds (keeping
+    # no card, so more openings count) is never refused, whatever the points, jokers and set rules.
+    counts, rules = vector
+    hand = [card for card, k in zip(CARDS, counts) for _ in range(k)]
+    if not may_open(counts, rules, rules.opening_points, rules.opening_clean_run):
+        assert not rl.can_open(hand, rules, keep=0)
+
+
+def test_opening_screen_refuses_a_card_a_clean_run_and_a_set_both_want() -> None:
+    # R-O2: 4H 5H 6H is the only clean run; the sixes are a set only with 6H, the eights bring 24: the
+    # counting screen counts 6H twice over (57 points), the clean run's window leaves 15 + 24 = 39.
+    hand = C("8S 4H 5H 6H 8H 10H 6D 8D KD 6C 6C 7C 9C JC")
+    counts = rl.CardMultiset(hand).counts
+    assert counted_screen(counts, rl.REMIK, 51, True)
+    assert not may_open(counts, rl.REMIK, 51, True)
+    assert not rl.can_open(hand, rl.REMIK, keep=0)
+
+
+def test_opening_screen_counts_one_meld_for_the_one_joker() -> None:
+    # R-O2, J1: 8D 9D 10D (27) is the only clean run; the rest must bring 24, but each meld of it needs the
+    # joker (2D 4D, 3C 5C, the fours, the threes), so one of them brings 11 + 8 at most.
+    hand = [*C("AS 4S JS 3H 2D 4D 4D 8D 9D 10D 3C 5C QC"), rl.cards.JOKER]
+    counts = rl.CardMultiset(hand).counts
+    assert counted_screen(counts, rl.REMIK, 51, True)
+    assert not may_open(counts, rl.REMIK, 51, True)
+    assert not rl.can_open(hand, rl.REMIK, keep=0)

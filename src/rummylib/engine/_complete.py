@@ -210,41 +210,38 @@ class OpeningSearch:
         hand's clean runs whole, the answer is ``False`` without a search: the
         search lays a clean run before the duty is met (R-O2), and only those fit.
         """
-        info = self.melds[j]
-        counts = self._counts
-        rest_clean = clean and not info.clean
-        drop = self._all[j][8]  # the natural cards the meld takes the last copies of
-        if rest_clean and not self._clean_left(drop):
-            return False
-        left = card if card is None or not any(i == card for i, _ in info.pairs) else None
-        if self._size_bound is None:
-            self._size_bound = (sum(counts), card_bound(counts), naturals_held(counts))
-        size, bound, held = self._size_bound
+        row = self._all[j]  # the meld's row: plain tuple reads, no attribute of the candidate
+        drop = row[8]  # the natural cards the meld takes the last copies of
+        rest_clean = clean and not row[6]
+        if rest_clean:
+            masks = self._clean_masks
+            if masks is None:
+                masks = self._clean_masks = tuple(clean_row[7] for clean_row in self._clean)
+            for m in masks:
+                if not m & drop:
+                    break  # this clean run is still whole
+            else:
+                return False
+        left = card if card is None or not any(i == card for i, _ in self.melds[j].pairs) else None
+        size_bound = self._size_bound
+        if size_bound is None:
+            counts = self._counts
+            size_bound = self._size_bound = (sum(counts), card_bound(counts), naturals_held(counts))
+        size, bound, held = size_bound
         self._path = []
-        chosen = (j,) if self._go_out else ()
         if self._complete(
-            self._packed - info.packed,
-            size - info.size,
-            bound - info.bound,
-            need - info.points,
+            self._packed - row[1],
+            size - row[3],
+            bound - row[5],
+            need - row[4],
             rest_clean,
             left,
             allowance,
-            chosen,
+            (j,) if self._go_out else (),
             held ^ drop,
         ):
             self.known.update(self._path)
             return True
-        return False
-
-    def _clean_left(self, gone: int) -> bool:
-        """Whether some clean run of the hand is still whole once a candidate taking the last copies ``gone`` is laid."""
-        masks = self._clean_masks
-        if masks is None:
-            masks = self._clean_masks = tuple(row[7] for row in self._clean)
-        for m in masks:  # noqa: SIM110 - a loop: no generator on the hot path
-            if not m & gone:
-                return True
         return False
 
     def _complete(

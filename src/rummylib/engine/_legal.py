@@ -402,6 +402,7 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
         search.known.clear()  # the screen's openings may hold more melds than the turn allows
     less = None if allowance is None else allowance - 1
     size = p.size
+    keep, known, after_meld = search.keep, search.known, search.after_meld  # known: updated in place
     for j, info in enumerate(search.melds):
         rest = size - info.size
         if rest == 0:
@@ -411,10 +412,10 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
             if _after_ok(p, r, CardMultiset(), turn):
                 yield LayMeld(info.meld)
             continue
-        if rest < search.keep:
+        if rest < keep:
             continue
         # j in known: a meld of an opening found for another meld (with the same duties)
-        if j in search.known or search.after_meld(j, need, clean, card, less):
+        if j in known or after_meld(j, need, clean, card, less):
             yield LayMeld(info.meld)
 
 

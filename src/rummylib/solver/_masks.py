@@ -5,6 +5,7 @@ engine's opening screen, the candidate generator) read a hand through these
 masks, so each layout is written once:
 
 - :func:`rank_masks`: per suit, bit ``r`` per rank index ``r`` held (0 = ace .. 12 = king);
+  :func:`twice_masks`: those held twice or more;
 - :func:`suit_masks`: per suit, bit ``p`` per run position ``p`` held (1 = ace low .. 13 = king, 14 = ace
   high where the rules allow it);
 - :func:`ranks_with`: bit ``r`` per rank index held in at least so many suits;
@@ -32,6 +33,7 @@ __all__ = [
     "ranks_with",
     "run_covered",
     "suit_masks",
+    "twice_masks",
     "unpack_counts",
 ]
 
@@ -56,7 +58,7 @@ class _SuitMasks(dict[bytes, int]):
 
 
 _SUIT_MASK: Final = _SuitMasks().__getitem__
-_LAST_MASKS: list[object] = [None, None]
+_LAST_MASKS: list[object] = [None, None, None]
 
 
 def rank_masks(counts: tuple[int, ...]) -> list[int]:
@@ -67,12 +69,23 @@ def rank_masks(counts: tuple[int, ...]) -> list[int]:
     last = _LAST_MASKS
     if last[0] is counts:  # the runs and the groups of one hand ask in turn
         return last[1]  # type: ignore[return-value]
-    held = bytes(counts).translate(_HELD)  # the joker's byte (the 53rd) is never read
+    raw = bytes(counts)
+    held = raw.translate(_HELD)  # the joker's byte (the 53rd) is never read
     mask = _SUIT_MASK
     out = [mask(held[:13]), mask(held[13:26]), mask(held[26:39]), mask(held[39:52])]
     last[0] = counts
     last[1] = out
+    last[2] = raw
     return out
+
+
+def twice_masks(counts: tuple[int, ...]) -> list[int]:
+    """Per suit, bit ``r`` for each rank index ``r`` held twice or more (the counts' bytes kept by :func:`rank_masks`)."""
+    last = _LAST_MASKS
+    raw = last[2] if last[0] is counts else bytes(counts)
+    two = raw.translate(TWO_OR_MORE)  # type: ignore[attr-defined]
+    mask = _SUIT_MASK
+    return [mask(two[:13]), mask(two[13:26]), mask(two[26:39]), mask(two[39:52])]
 
 
 def naturals_held(counts: tuple[int, ...], least: int = 1) -> int:
