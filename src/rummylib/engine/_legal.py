@@ -18,40 +18,29 @@ Listed are single steps only: an opening is laid meld by meld with
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import compress
 from typing import Final, cast, overload
 
-from rummylib._card import CARDS
 from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, NextRound, SwapJoker, TakeDiscard
-from rummylib.cards import JOKER, Card, CardMultiset
+from rummylib.cards import CardMultiset
 from rummylib.engine._check import by_is_legal, is_legal
 from rummylib.engine._complete import may_open, minus
-from rummylib.engine._fits import grown_meld, holds_any, lay_off_candidates, swapped_meld, table_jokers
-from rummylib.engine._hand import add_card, remove_card, replace
+from rummylib.engine._moves import Play, after_ok, discards, lay_offs, play, swaps
 from rummylib.engine._oblige import (
-    can_finish_turn,
     may_take_discard,
-    needs_finish_check,
     opening_needs,
     opening_search,
-    turn_needs_check,
 )
 from rummylib.engine._state import (
     DRAW_PHASE,
-    PLAY_PHASE,
     ROUND_OVER_PHASE,
     GameState,
     Phase,
     RoundState,
-    TableMeld,
     TurnState,
-    evolve_round,
-    evolve_turn,
     table_meld,
 )
-from rummylib.engine._turn import laid_off_turn, melded_turn
+from rummylib.engine._turn import melded_turn
 from rummylib.errors import InvalidStateError, StateReason
-from rummylib.melds import End
 from rummylib.rules import Ruleset
 from rummylib.solver._queries import hand_candidates
 
@@ -65,8 +54,6 @@ _DRAW_STOCK: Final = DrawStock()
 _TAKE_DISCARD: Final = TakeDiscard()
 _NEXT_ROUND: Final = NextRound()
 _DRAWS: Final[tuple[tuple[Action, ...], ...]] = ((_DRAW_STOCK,), (_DRAW_STOCK, _TAKE_DISCARD))  # by may_take_discard
-#: ``Discard(card)`` for each card index, in the order of the card index (the hand's order).
-_DISCARDS: Final = tuple(Discard(card) for card in CARDS)
 
 
 class LegalActions(Sequence[Action]):
@@ -147,11 +134,16 @@ class LegalActions(Sequence[Action]):
         if self._items is None:
             # Only the phase's own kinds can hold actions: the others are known empty without a look.
             kinds, state = self._kinds, self._state
+            steps = _STEPS_BY_ID[id(state.round.phase)]
+            if len(steps) == 1 and not kinds:  # a draw or round-over phase, no kind asked yet: one generator
+                kind, generate = steps[0]
+                self._items = kinds[kind] = tuple(generate(state))
+                return self._items
             items: list[Action] = []
-            for kind in _ORDER_BY_ID[id(state.round.phase)]:
+            for kind, generate in steps:
                 found = kinds.get(kind)
                 if found is None:
-                    found = kinds[kind] = tuple(_GENERATORS[kind](state))
+                    found = kinds[kind] = tuple(generate(state))
                 items.extend(found)
             self._items = tuple(items)
         return self._items
@@ -216,147 +208,8 @@ def _draws(state: GameState) -> Iterable[Action]:
     return _DRAWS[may_take_discard(state.rules, r)] if r.phase is DRAW_PHASE else ()
 
 
-class _Play:
-    """What every play-phase generator needs to know of the position (a plain slotted record: built per listing).
-
-    ``opened_after``: the player has opened, or will have at the R-O4 boundary
-    (a lay-off, swap or discard); ``boundary_ok``: that boundary may be crossed
-    now (the opening in progress meets R-O2); ``crossed``: the round once it is.
-    """
-
-    __slots__ = ("boundary_ok", "counts", "crossed", "hand", "opened_after", "r", "rules", "size")
-
-    def __init__(
-        self, rules: Ruleset, r: RoundState, opened_after: bool, boundary_ok: bool, crossed: RoundState
-    ) -> None:
-        self.rules, self.r, self.hand = rules, r, r.hands[r.to_act]
-        self.counts, self.size = self.hand._counts, self.hand._len  # the hand's slots (no property or __len__ call)
-        self.opened_after, self.boundary_ok, self.crossed = opened_after, boundary_ok, crossed
-
-
-_LAST: list[tuple[GameState, _Play | None]] = []
-
-
-def _play(state: GameState) -> _Play | None:
-    # The four play-phase kinds of one listing share one look at the position.
-    last = _LAST[0] if _LAST else None
-    if last is not None and last[0] is state:
-        return last[1]
-    p = _new_play(state)
-    _LAST[:] = [(state, p)]
-    return p
-
-
-def _new_play(state: GameState) -> _Play | None:
-    r = state.round
-    if r.phase is not PLAY_PHASE:
-        return None
-    rules = state.rules
-    seat = r.to_act
-    turn = r.turn
-    crossed = r
-    ok = True
-    opened = r.opened[seat]
-    if not opened and turn.melds_laid:
-        need = rules.opening_points
-        ok = (
-            turn.must_meld is None
-            and turn.opening_points >= need
-            and (turn.opening_clean or not rules.opening_clean_run)
-        )
-        opened = True
-        crossed = evolve_round(r, opened=replace(r.opened, seat, True))
-    return _Play(rules, r, opened, ok, crossed)
-
-
-def _after_ok(p: _Play, base: RoundState, hand: CardMultiset, turn: TurnState, **changes: object) -> bool:
-    """What ``apply`` checks after a meld, lay-off or swap, without raising (mirrors ``_after_play``)."""
-    rules = p.rules
-    if not hand:
-        if rules.must_discard_to_go_out:
-            return False
-        if not base.opened[base.to_act] and turn.melds_laid:
-            # going out closes the opening (R-O4): it must meet R-O2
-            need = rules.opening_points
-            if turn.opening_points < need or (rules.opening_clean_run and not turn.opening_clean):
-                return False
-        return turn.must_meld is None and not turn.freed_jokers
-    new = evolve_round(base, hands=replace(base.hands, base.to_act, hand), turn=turn, **changes)
-    return not needs_finish_check(new) or can_finish_turn(rules, new)
-
-
-def _discards(state: GameState) -> Iterable[Action]:
-    p = _play(state)
-    if p is None or not p.boundary_ok:
-        return ()
-    turn = p.r.turn
-    if turn.must_meld is not None or turn.freed_jokers:
-        return ()
-    if turn.must_go_out and p.size > 1:
-        return ()
-    found = compress(_DISCARDS, p.counts)  # one Discard per distinct card held, in the hand's order
-    if p.rules.discard_taken_card or turn.taken is None:
-        return found
-    taken = _DISCARDS[turn.taken.index]  # R-T7: not the card just taken from the pile
-    return (d for d in found if d is not taken)
-
-
-def _lay_offs(state: GameState) -> Iterable[Action]:
-    p = _play(state)
-    if p is None or not p.boundary_ok or not (p.opened_after or p.rules.lay_off_before_opening):
-        return ()
-    r = p.crossed
-    found = lay_off_candidates(p.counts, p.r.table, p.rules)
-    if p.size > 1 and not turn_needs_check(r.turn, r.opened[r.to_act]):
-        return [LayOff(i, card, end) for i, card, end in found]  # a lay-off adds no duty: each keeps a card
-    return _checked_lay_offs(p, r, found)
-
-
-def _checked_lay_offs(p: _Play, r: RoundState, found: Iterable[tuple[int, Card, End | None]]) -> Iterator[Action]:
-    for i, card, end in found:
-        hand = remove_card(p.hand, card)
-        turn = laid_off_turn(r, i, card)
-        done = not turn_needs_check(turn, r.opened[r.to_act])  # needs_finish_check without a round copy
-        if (hand and done) or _after_ok(p, r, hand, turn, table=_grown_table(r, i, card, end)):
-            yield LayOff(i, card, end)
-
-
-def _grown_table(r: RoundState, i: int, card: Card, end: End | None) -> tuple[TableMeld, ...]:
-    tm = r.table[i]
-    return replace(r.table, i, table_meld(meld=grown_meld(tm.meld, card, end), owner=tm.owner))
-
-
-def _swaps(state: GameState) -> Iterable[Action]:
-    p = _play(state)
-    if p is None or not p.boundary_ok or not p.rules.joker_swap or not p.opened_after:
-        return ()
-    return _swaps_of(p)
-
-
-def _swaps_of(p: _Play) -> Iterator[Action]:
-    r = p.crossed
-    for i, tm, wanted in table_jokers(r.table):  # the melds with a joker (kept per table)
-        if not holds_any(p.counts, wanted):
-            continue  # no joker of this meld stands for a card the hand holds (most melds)
-        seen: set[Card] = set()
-        for slot, stands in zip(tm.meld.cards, tm.meld.represents):
-            if not slot.is_joker or stands in seen or not p.hand.count(stands):
-                continue
-            seen.add(stands)
-            new_meld = swapped_meld(tm.meld, stands)  # swap_joker's meld: the table meld is checked already
-            hand = add_card(remove_card(p.hand, stands), JOKER)
-            turn = evolve_turn(
-                r.turn,
-                laid=True,
-                freed_jokers=r.turn.freed_jokers + 1,
-                taken=None if r.turn.taken == stands else r.turn.taken,
-            )
-            if _after_ok(p, r, hand, turn, table=replace(r.table, i, table_meld(meld=new_meld, owner=tm.owner))):
-                yield SwapJoker(i, stands)
-
-
 def _melds(state: GameState) -> Iterable[Action]:
-    p = _play(state)
+    p = play(state)
     if p is None:
         return ()
     r, rules = p.r, p.rules
@@ -373,7 +226,7 @@ def _melds(state: GameState) -> Iterable[Action]:
     return _opened_melds(p, r, rules, turn)
 
 
-def _opened_melds(p: _Play, r: RoundState, rules: Ruleset, turn: TurnState) -> Iterator[Action]:
+def _opened_melds(p: Play, r: RoundState, rules: Ruleset, turn: TurnState) -> Iterator[Action]:
     seat = r.to_act
     counts = p.counts
     free = turn.taken is None and not turn.has_obligation  # then a meld adds no duty (R-D2, J4, T7)
@@ -385,13 +238,13 @@ def _opened_melds(p: _Play, r: RoundState, rules: Ruleset, turn: TurnState) -> I
             continue
         hand = CardMultiset._trusted(minus(counts, info))
         new_turn = melded_turn(turn, (meld,), rules, opening=False)
-        if (hand and not new_turn.has_obligation and new_turn.taken is None) or _after_ok(
+        if (hand and not new_turn.has_obligation and new_turn.taken is None) or after_ok(
             p, r, hand, new_turn, table=(*r.table, table_meld(meld=meld, owner=seat))
         ):
             yield LayMeld(meld)
 
 
-def _opening_melds(p: _Play) -> Iterator[Action]:
+def _opening_melds(p: Play) -> Iterator[Action]:
     """Each meld that keeps the opening completable this turn, with the turn's duties (R-O4, D2, T3)."""
     r, rules = p.r, p.rules
     need, clean, card, allowance = opening_needs(rules, r)  # the opening screen is passed (see _melds)
@@ -409,7 +262,7 @@ def _opening_melds(p: _Play) -> Iterator[Action]:
             if rules.must_discard_to_go_out:
                 continue
             turn = melded_turn(r.turn, (info.meld,), rules, opening=True)
-            if _after_ok(p, r, CardMultiset(), turn):
+            if after_ok(p, r, CardMultiset(), turn):
                 yield LayMeld(info.meld)
             continue
         if rest < keep:
@@ -443,8 +296,13 @@ _ORDER_BY_ID: Final = {id(phase): kinds for phase, kinds in _PHASE_ORDER.items()
 _GENERATORS: Final[dict[str, Callable[[GameState], Iterable[Action]]]] = {
     "next_round": _next_round,
     "draws": _draws,
-    "discards": _discards,
-    "lay_offs": _lay_offs,
-    "swaps": _swaps,
+    "discards": discards,
+    "lay_offs": lay_offs,
+    "swaps": swaps,
     "melds": _melds,
+}
+
+#: Per phase (by identity), its kinds with their generators, in the order of :data:`KINDS`.
+_STEPS_BY_ID: Final = {
+    id(phase): tuple((kind, _GENERATORS[kind]) for kind in kinds) for phase, kinds in _PHASE_ORDER.items()
 }
