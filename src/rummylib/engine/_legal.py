@@ -140,11 +140,16 @@ class LegalActions(Sequence[Action]):
                 self._items = kinds[kind] = tuple(generate(state))
                 return self._items
             items: list[Action] = []
-            for kind, generate in steps:
-                found = kinds.get(kind)
-                if found is None:
-                    found = kinds[kind] = tuple(generate(state))
-                items.extend(found)
+            if not kinds:  # no kind asked yet (the listing of a step): each generated in turn
+                for kind, generate in steps:
+                    items += (made := tuple(generate(state)))
+                    kinds[kind] = made
+            else:
+                for kind, generate in steps:
+                    found = kinds.get(kind)
+                    if found is None:
+                        found = kinds[kind] = tuple(generate(state))
+                    items += found
             self._items = tuple(items)
         return self._items
 

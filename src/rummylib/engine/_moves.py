@@ -60,16 +60,17 @@ class Play:
         self.opened_after, self.boundary_ok, self.crossed = opened_after, boundary_ok, crossed
 
 
-_LAST: list[tuple[GameState, Play | None]] = []
+#: The last state looked at and its look (held, so its id stays its own).
+_LAST: list[object] = [None, None]
 
 
 def play(state: GameState) -> Play | None:
-    # The four play-phase kinds of one listing share one look at the position.
-    last = _LAST[0] if _LAST else None
-    if last is not None and last[0] is state:
-        return last[1]
+    """The look at ``state``'s play phase (None in another phase): the four kinds of one listing share it."""
+    last = _LAST
+    if last[0] is state:
+        return last[1]  # type: ignore[return-value]  # the look kept with this very state
     p = _new_play(state)
-    _LAST[:] = [(state, p)]
+    last[0], last[1] = state, p
     return p
 
 
