@@ -8,10 +8,11 @@ view (never another hand's cards, the stock's order or the seed) and writes
 the encoder's layout as bytes, most of them whole 53-count blocks; the
 table's and the pile's numbers are the encoder's own (worked out once per
 table and seat, and once per pile), the known cards' bytes are kept per seat
-until they change. The few numbers that can pass 255 (a run's joker bits,
-running totals, counters) are written into the float vector afterwards. The
-tests check it against the encoder on every seat of many reachable states of
-both presets and house variants.
+until they change, and the scalars are written into a copy of the seat's
+template (the numbers that change only at an opening or a round's end). The
+few numbers that can pass 255 (a run's joker bits, running totals, counters)
+are written into the float vector afterwards. The tests check it against the
+encoder on every seat of many reachable states of both presets and house variants.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from typing import Any, Final
 from rummylib._card import NUM_CARD_KINDS
 from rummylib.cards import Card, CardMultiset
 from rummylib.encoding import ObservationEncoder
-from rummylib.encoding._numbers import NO_TURN, SLOT_WIDTH, pile_change, turn_numbers
+from rummylib.encoding._numbers import NO_TURN, SLOT_WIDTH, pile_change
 from rummylib.encoding._observation import _PHASE_CODES, COUNTER_CAP
 from rummylib.engine import GameState, Phase, TableMeld, view
-from rummylib.engine._state import RoundState
+from rummylib.engine._state import FRESH_TURN, RoundState
 
 from ._common import as_vector
 
@@ -34,6 +35,10 @@ _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 #: Cached tables (and piles, and known cards) before the cache starts afresh.
 _CACHE_LIMIT: Final = 64
+#: A seat's scalars: the totals, opened flags, round and dealer they were made for, the template of the
+#: ``pile_size`` .. ``round`` numbers, where each relative seat's hand size goes (and whose it is), and the
+#: running totals past 255 (with their places in the vector).
+_SeatEntry = tuple[object, object, int, int, list[int], list[tuple[int, int]], list[tuple[int, int]]]
 
 
 class StateObserver:
@@ -52,6 +57,7 @@ class StateObserver:
         self._np = np
         #: The vector's bytes, written whole on each call, and a numpy uint8 view of them (made once).
         self._bytes = bytearray(encoder.size)
+        self._view = memoryview(self._bytes)
         self._u8 = np.frombuffer(self._bytes, dtype=np.uint8)
         self._f32 = np.dtype(np.float32)  # a dtype, not the type: astype converts a type on every call
         self._n = encoder.players
@@ -71,10 +77,11 @@ class StateObserver:
         self._phases = {id(p): (bytes([*_PHASE_CODES[p], 0]), bytes([*_PHASE_CODES[p], 1])) for p in Phase}
         self._tables: dict[tuple[int, int], tuple[tuple[TableMeld, ...], bytes, list[tuple[int, int]]]] = {}
         self._last_pile: tuple[tuple[Card, ...], bytes] = ((), bytes(encoder._pile_counts(())))
-        #: Per seat: the totals and opened flags last seen, and what :meth:`_seat_entry` made of them.
-        self._seats: dict[
-            int, tuple[tuple[int, ...], tuple[bool, ...], list[tuple[int, bool, int]], list[tuple[int, int]]]
-        ] = {}
+        #: Per seat: the totals, opened flags, round and dealer last seen, and what :meth:`_seat_entry` made of
+        #: them (first: none seen).
+        self._seats: list[_SeatEntry] = [(None, None, 0, 0, [], [], [])] * self._n
+        #: Where the ``turn`` field starts in the ``pile_size`` .. ``round`` run (``opening`` follows it).
+        self._turn_at = 3 + 3 * self._n
         self._knowns: dict[tuple[int, int], tuple[tuple[CardMultiset, ...], bytes]] = {}
         self._known_of: dict[int, tuple[CardMultiset, bytes]] = {}
         #: Per seat, the entry of :meth:`_known` last used (first: no known cards yet).
@@ -121,8 +128,18 @@ class StateObserver:
         refill = self._refill
         if refill[0] is not r.restocked or refill[1] is not r.known_stock:  # only on a refill or a draw
             refill = self._refill = (r.restocked, r.known_stock, self._stock_tail(r.restocked, r.known_stock, refill))
-        self._bytes[:] = b"".join(  # the same length: a wrong one is refused (the buffer is exported)
-            (self._phases[id(phase)][mine], bytes(r.hands[seat]._counts), hit[1], pile[1], scalars, packed, refill[2])
+        # The same length: a wrong one is refused (through the buffer's memoryview, cheaper than the bytearray's
+        # slice assignment); bytearray() of the hand's counts is cheaper than bytes() of them.
+        self._view[:] = b"".join(
+            (
+                self._phases[id(phase)][mine],
+                bytearray(r.hands[seat]._counts),
+                hit[1],
+                pile[1],
+                scalars,
+                packed,
+                refill[2],
+            )
         )
         vector = self._u8.astype(self._f32)  # a fresh float32 copy: the caller may keep it
         for at, value in hit[2]:
@@ -133,44 +150,61 @@ class StateObserver:
 
     def _scalars(
         self, state: GameState, r: RoundState, seat: int, mine: bool, phase: Phase
-    ) -> tuple[bytes, list[tuple[int, int]]]:
-        # The pile_size .. round fields, in the encoder's order (R-P1: seats relative to the viewer); the
-        # multisets' slots are read directly (their ``len`` and ``counts`` are Python-level calls).
-        seats = self._seats.get(seat)
-        if seats is None or seats[0] is not state.totals or seats[1] is not r.opened:
-            seats = self._seat_entry(state.totals, r.opened, seat)
+    ) -> tuple[bytearray, list[tuple[int, int]]]:
+        # The pile_size .. round fields (R-P1: seats relative to the viewer): the seat's template, the numbers
+        # that change from step to step written into a copy (the multisets' size slots read directly).
+        seats = self._seats[seat]
+        if (
+            seats[0] is not state.totals
+            or seats[1] is not r.opened
+            or seats[2] != state.round_number
+            or seats[3] != state.dealer
+        ):
+            seats = self._seat_entry(state, r.opened, seat)
+        mid = seats[4].copy()
         hands = r.hands
+        mid[0] = len(r.discard)
+        mid[1] = len(r.stock)
         restocks = r.restocks
-        cap = COUNTER_CAP  # each clip a comparison, not a call of min()
-        mid = [len(r.discard), len(r.stock), restocks if restocks < cap else cap]  # noqa: FURB136
-        for s, opened, total in seats[2]:
-            mid += (hands[s]._len, opened, total)  # bools count as 0 and 1, as the encoder's int() of them
+        mid[2] = restocks if restocks < COUNTER_CAP else COUNTER_CAP  # noqa: FURB136
+        for at, s in seats[5]:
+            mid[at] = hands[s]._len
+        at = self._turn_at
         turn = r.turn
-        mid += turn_numbers(turn, self._slots) if mine else NO_TURN  # the viewer's own turn only
+        if mine and turn is not FRESH_TURN:  # the viewer's own turn only (a fresh turn's numbers are all 0)
+            drawn, taken, must = turn.drawn, turn.taken, turn.must_meld
+            if drawn is not None:
+                mid[at] = drawn.index + 1
+            if taken is not None:
+                mid[at + 1] = taken.index + 1
+            if must is not None:
+                mid[at + 2] = must.index + 1
+            mid[at + 3] = turn.must_go_out  # a bool counts as 0 or 1, as the encoder's int() of it
+            mid[at + 4] = turn.freed_jokers
+            laid, slots = turn.melds_laid, self._slots
+            mid[at + 5] = laid if laid < slots else slots  # noqa: FURB136
+            mid[at + 6] = turn.laid
         if phase is _PLAY:  # R-O4: the opening in progress of the seat to act is public
-            points = turn.opening_points
-            top = self._opening_cap
-            mid += (points if points < top else top, turn.opening_clean)  # noqa: FURB136
-        else:
-            mid += (0, 0)
-        number = state.round_number
-        mid += (self._opening_points, number if number < cap else cap, (state.dealer - seat) % self._n)  # noqa: FURB136
-        wide = seats[3]  # the running totals past 255 (0 in the list), with their places in the vector
+            points, top = turn.opening_points, self._opening_cap
+            mid[at + 7] = points if points < top else top  # noqa: FURB136
+            mid[at + 8] = turn.opening_clean
+        wide = seats[6]  # the running totals past 255 (0 in the list), with their places in the vector
         try:
-            scalars = bytes(mid)
+            scalars = bytearray(mid)  # cheaper than bytes() of a list
         except ValueError:  # another number past 255 (a long game's counters): written below too
-            scalars = bytes([0 if v > 255 else v for v in mid])
+            scalars = bytearray([0 if v > 255 else v for v in mid])
             wide = wide + [(self._mid + i, v) for i, v in enumerate(mid) if v > 255]
         return scalars, wide
 
-    def _seat_entry(
-        self, totals: tuple[int, ...], opened: tuple[bool, ...], seat: int
-    ) -> tuple[tuple[int, ...], tuple[bool, ...], list[tuple[int, bool, int]], list[tuple[int, int]]]:
-        # Per relative seat: the seat, whether it opened, its running total clipped as the encoder does
-        # (0 here if past 255, with its place in the vector and value among the patches). They change
-        # only at a round's end (totals) or an opening (opened).
+    def _seat_entry(self, state: GameState, opened: tuple[bool, ...], seat: int) -> _SeatEntry:
+        # The seat's template of the pile_size .. round fields, in the encoder's order: what changes only at a
+        # round's end (totals, the round, the dealer) or an opening (opened) written, the rest 0. Per relative
+        # seat: its hand size (where it goes, and whose), whether it opened, its running total clipped as the
+        # encoder does (0 here if past 255, with its place in the vector and value among the patches).
+        totals = state.totals
         cap = self._total_cap
-        triples: list[tuple[int, bool, int]] = []
+        mid = [0, 0, 0]
+        sizes: list[tuple[int, int]] = []
         patches: list[tuple[int, int]] = []
         for k, s in enumerate(self._order[seat]):
             total = totals[s]
@@ -178,8 +212,12 @@ class StateObserver:
             if clipped > 255:
                 patches.append((self._mid + 3 + 3 * k + 2, clipped))
                 clipped = 0
-            triples.append((s, opened[s], clipped))
-        entry = self._seats[seat] = (totals, opened, triples, patches)
+            sizes.append((len(mid), s))
+            mid += (0, opened[s], clipped)
+        number = state.round_number
+        counter = number if number < COUNTER_CAP else COUNTER_CAP  # noqa: FURB136
+        mid += (*NO_TURN, 0, 0, self._opening_points, counter, (state.dealer - seat) % self._n)
+        entry = self._seats[seat] = (totals, opened, number, state.dealer, mid, sizes, patches)
         return entry
 
     def _known(self, known: tuple[CardMultiset, ...], seat: int) -> tuple[tuple[CardMultiset, ...], bytes]:
