@@ -36,6 +36,30 @@ def test_apply_listed_is_apply_on_every_listed_action(name: str, players: int) -
                 public += isinstance(action, rl.DrawStock) and bool(state.round.known_stock)
             states += 1
     assert states > 200
-    assert {rl.DrawStock, rl.TakeDiscard, rl.Discard, rl.LayMeld} <= kinds
+    assert {rl.DrawStock, rl.TakeDiscard, rl.Discard, rl.LayMeld, rl.LayOff} <= kinds
+    if rules.joker_swap:  # R-J4: swaps among them (their own path, without apply's finish check)
+        assert rl.SwapJoker in kinds
     if rules.restock_rule is rl.RestockRule.TURN_OVER:  # draws from a stock of public order (R-D6) among them
         assert public > 20  # 30 to 116 in these walks, by player count
+
+
+def test_a_stock_draw_shares_one_turn_per_card_forgotten_by_the_engine_cache_clear() -> None:
+    # R-T1: the turn after drawing a card from the stock is the fresh turn with that card drawn; every
+    # draw of the very card shares one (a turn is immutable), an equal card of another identity gets its
+    # own, and engine._cache.clear() forgets them.
+    from rummylib.engine import _cache, _turn
+    from rummylib.engine._state import FRESH_TURN, evolve_turn
+
+    card = rl.parse_card("7H")
+    twin = rl.Card(card.rank, card.suit)
+    assert twin == card and twin is not card
+    first = _turn.drawn_fresh(card)
+    assert first == evolve_turn(FRESH_TURN, drawn=card) and first.drawn is card
+    assert _turn.drawn_fresh(card) is first
+    other = _turn.drawn_fresh(twin)
+    assert other == first and other.drawn is twin
+    assert _turn.drawn_fresh(twin) is other
+    assert _turn._DRAWN
+    _cache.clear()
+    assert not _turn._DRAWN
+    assert _turn.drawn_fresh(twin) is not other and _turn.drawn_fresh(twin).drawn is twin

@@ -28,7 +28,6 @@ from rummylib.engine._state import (
     RoundState,
     TurnState,
     discarded_round,
-    drawn_turn,
     evolve_game,
     evolve_round,
     evolve_turn,
@@ -36,7 +35,7 @@ from rummylib.engine._state import (
     table_meld,
     with_round,
 )
-from rummylib.engine._turn import laid_off_turn, melded_turn
+from rummylib.engine._turn import drawn_fresh, laid_off_turn, melded_turn
 from rummylib.errors import (
     IllegalActionError,
     IllegalActionReason,
@@ -137,9 +136,7 @@ def _draw_stock(state: GameState, r: RoundState, action: DrawStock) -> GameState
     card = stock[0]
     hands = replace(r.hands, seat, add_card(r.hands[seat], card))
     # evolve_round(r, hands=, stock=, discard=, restocks=, phase=, turn=evolve_turn(FRESH_TURN, drawn=card)), by position
-    return with_round(
-        state, stock_drawn_round(r, hands, stock[1:], pile, restocks, PLAY_PHASE, drawn_turn(FRESH_TURN, card))
-    )
+    return with_round(state, stock_drawn_round(r, hands, stock[1:], pile, restocks, PLAY_PHASE, drawn_fresh(card)))
 
 
 def _take_discard(state: GameState, r: RoundState, action: TakeDiscard) -> GameState:

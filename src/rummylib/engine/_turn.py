@@ -7,11 +7,25 @@ legal-move generator so both agree on what a step leaves owed.
 from __future__ import annotations
 
 from rummylib.cards import Card
-from rummylib.engine._state import RoundState, TurnState, evolve_turn
+from rummylib.engine._cache import register
+from rummylib.engine._state import FRESH_TURN, RoundState, TurnState, drawn_turn, evolve_turn
 from rummylib.melds import Meld, is_clean_run
 from rummylib.rules import Ruleset
 
-__all__ = ["laid_off_turn", "melded_turn"]
+__all__ = ["drawn_fresh", "laid_off_turn", "melded_turn"]
+
+#: The turn after a stock draw, by the drawn card's index (``drawn_turn(FRESH_TURN, card)``): a turn is
+#: immutable, so every draw of the same card shares one, as every fresh turn shares ``FRESH_TURN``.
+_DRAWN: dict[int, TurnState] = {}
+register(_DRAWN)  # engine._cache.clear() forgets it too (at most one entry per card kind)
+
+
+def drawn_fresh(card: Card) -> TurnState:
+    """``drawn_turn(FRESH_TURN, card)``: the turn after drawing ``card`` from the stock (made once per card)."""
+    turn = _DRAWN.get(card.index)
+    if turn is None or turn.drawn is not card:  # the very card: the same value, down to identity
+        turn = _DRAWN[card.index] = drawn_turn(FRESH_TURN, card)
+    return turn
 
 
 def melded_turn(turn: TurnState, melds: tuple[Meld, ...], rules: Ruleset, opening: bool) -> TurnState:
