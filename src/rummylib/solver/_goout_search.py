@@ -72,10 +72,12 @@ class _Search:
         self.plain: list[list[int]] = [[] for _ in range(52)]
         self.relevant: list[list[int]] = [[] for _ in range(52)]
         self.below = [0] * 52  # relevant slots whose card is at or below each position
-        self._file_slots(slots)
+        self.swap_at = 0  # bit per search position whose card has swap slots
         # Swap slots of cards above each position: a meld may use freed jokers that
         # swaps of higher cards will supply (``f`` goes below zero until they do).
-        self.slot_cards = [(q, len(self.plain[q]) + len(self.relevant[q])) for q in range(52) if self._has_swaps(q)]
+        self.slot_cards: list[tuple[int, int]] = []
+        if slots:
+            self._file_slots(slots)
         self.memo: dict[_State, tuple[int, bool, _Step | None]] = {}
         self.clean_memo: dict[int, bool] = {}
         self.low_memo: dict[int, int] = {}
@@ -104,10 +106,12 @@ class _Search:
         for n, slot in enumerate(slots):
             p = self.tables.pos[slot.card]
             (self.relevant if slot.relevant else self.plain)[p].append(n)
+            self.swap_at |= 1 << p
         mask = 0
         for p in range(52):
             mask |= sum(1 << n for n in self.relevant[p])
             self.below[p] = mask
+        self.slot_cards = [(q, len(self.plain[q]) + len(self.relevant[q])) for q in range(52) if self._has_swaps(q)]
 
     def add_fragment(self, frag: Fragment) -> None:
         """File an extended opening run (R-O2, O6) by its lowest natural; its core is clean."""
@@ -158,6 +162,8 @@ class _Search:
 
     def to_come(self, x: int, card: int) -> int:
         """How many swaps cards above ``card`` still in ``x`` can make (each frees a joker)."""
+        if not self.slot_cards:
+            return 0
         hit = self.come_memo.get((x, card))
         if hit is None:
             w, field = self.w, self.tables.field
@@ -166,7 +172,7 @@ class _Search:
         return hit
 
     def _has_swaps(self, card: int) -> bool:
-        return bool(self.plain[card] or self.relevant[card])
+        return bool(self.swap_at >> card & 1)
 
     def child(
         self,
@@ -183,22 +189,22 @@ class _Search:
         committed: int,
     ) -> _State:
         """The state with these fields, where ``card`` was the lowest card before: ``fresh`` once that card is gone."""
-        if (x >> (card * self.w)) & self.tables.field:
-            fresh = False  # the swaps of this card are decided
-            low = card
+        swap_at = self.swap_at
+        if not swap_at or not x or (x >> (card * self.w)) & self.tables.field:
+            fresh = False  # no swaps, or those of this card (still the lowest) are decided
         else:
-            low = self.low_card(x) if x else 52
-            fresh = bool(x) and self._has_swaps(low)
-        used &= self._live(x, low) | (self.joker_ends if h else 0)
+            fresh = bool(swap_at >> self.low_card(x) & 1)
+        if used:
+            used &= self._live(x) | (self.joker_ends if h else 0)
         return _State(x, h, f, used, allow, melds, need_clean, need, swapped, committed, fresh)
 
-    def _live(self, x: int, low: int) -> int:
-        """The meld ends a lay-off of the naturals ``x`` (lowest ``low``) can still reach."""
+    def _live(self, x: int) -> int:
+        """The meld ends a lay-off of the naturals ``x`` can still reach."""
         hit = self.live_memo.get(x)
         if hit is None:
             absent = ~presence(x, self.w, self.tables.ones)
             hit = 0
-            for p in range(low, 52):
+            for p in range(self.low_card(x) if x else 52, 52):
                 for opt in self.lay_rows[p]:
                     if not opt.packed & absent:
                         hit |= 1 << opt.end
