@@ -134,11 +134,22 @@ def _meld_options(
     needs: int,
     ends: _Ends | None,
     split: bool,
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]],
 ) -> list[LayOption]:
+    """The options of ``meld`` (a variant of table meld ``target``) whose cards ``seen`` does not hold yet.
+
+    ``seen`` holds the (low end, high end) sequences of the options built
+    for the meld's other variants (which determine an option's naturals,
+    jokers and order); the new ones are added to it.
+    """
     w = tables.width
     pos = tables.pos
     options: list[LayOption] = []
     for lo, hi, end in _combos(meld, counts, jokers, rules, ends, split):
+        key = (tuple(lo), tuple(hi))
+        if key in seen:
+            continue
+        seen.add(key)
         naturals = [c for c in lo + hi if c != 52]
         packed = sum(1 << (w * pos[c]) for c in naturals)
         order: tuple[tuple[int, End | None], ...]
@@ -209,14 +220,13 @@ def lay_options(
                     variants.append((swapped, sum(1 << n for _, n in chosen), tuple(n for _, n in chosen)))
         ends = [_run_ends(v, counts, jokers, rules) if isinstance(v, Run) else None for v, _, _ in variants]
         split = isinstance(meld, Run) and _ends_apart(meld, [e for e in ends if e is not None])
-        seen: set[tuple[int, int, tuple[tuple[int, End | None], ...]]] = set()
+        # The variants of one meld are of its kind, so an option's (low end, high end) cards determine it.
+        seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
         for (variant, mask, numbers), variant_ends in zip(variants, ends):
-            for option in _meld_options(variant, t, counts, jokers, rules, tables, mask, variant_ends, split):
-                key = (option.packed, option.jokers, option.order)
-                if key not in seen:
-                    seen.add(key)
-                    options.append(option)
-                    relevant.update(numbers)
+            found_options = _meld_options(variant, t, counts, jokers, rules, tables, mask, variant_ends, split, seen)
+            if found_options:
+                options.extend(found_options)
+                relevant.update(numbers)
     slots = [Slot(t, card, n in relevant) for n, (t, _, card) in enumerate(found)]
     return options, slots
 
