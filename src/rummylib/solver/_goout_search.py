@@ -107,11 +107,13 @@ class _Search:
             p = self.tables.pos[slot.card]
             (self.relevant if slot.relevant else self.plain)[p].append(n)
             self.swap_at |= 1 << p
+        positions = sorted({self.tables.pos[slot.card] for slot in slots})
         mask = 0
-        for p in range(52):
-            mask |= sum(1 << n for n in self.relevant[p])
-            self.below[p] = mask
-        self.slot_cards = [(q, len(self.plain[q]) + len(self.relevant[q])) for q in range(52) if self._has_swaps(q)]
+        for p in positions:
+            if self.relevant[p]:
+                mask |= sum(1 << n for n in self.relevant[p])
+                self.below[p:] = [mask] * (52 - p)
+        self.slot_cards = [(q, len(self.plain[q]) + len(self.relevant[q])) for q in positions]
 
     def add_fragment(self, frag: Fragment) -> None:
         """File an extended opening run (R-O2, O6) by its lowest natural; its core is clean."""
