@@ -12,6 +12,9 @@ from rummylib.solver._tables import Shape, Tables
 
 __all__: list[str] = []  # internal to the solver: _goout reads the search
 
+# Records are built by tuple's own constructor: a NamedTuple's generated __new__ is one more Python call.
+_new = tuple.__new__
+
 
 def _minimal(masks: Iterable[int]) -> tuple[int, ...]:
     """The masks that contain no other (one witness of each is enough)."""
@@ -198,7 +201,7 @@ class _Search:
             fresh = bool(swap_at >> self.low_card(x) & 1)
         if used:
             used &= self._live(x) | (self.joker_ends if h else 0)
-        return _State(x, h, f, used, allow, melds, need_clean, need, swapped, committed, fresh)
+        return _new(_State, (x, h, f, used, allow, melds, need_clean, need, swapped, committed, fresh))
 
     def _live(self, x: int) -> int:
         """The meld ends a lay-off of the naturals ``x`` can still reach."""
@@ -331,29 +334,51 @@ class _Search:
 
     def _new_melds(self, s: _State, card: int, absent: int) -> Iterable[tuple[_Step, _State, int]]:
         counting = self.need_open
-        freed = s.f + self.to_come(s.x, card)  # freed jokers there are or can still be
+        x, h, f, need_clean, need = s.x, s.h, s.f, s.need_clean, s.need
+        freed = f + self.to_come(x, card) if self.slot_cards else f  # freed jokers there are or can still be
+        melds = s.melds + self.step
+        make = self.child
         row = self.rows[card]
         for packed, shape in self._row(card) if row is None else row:
             sj = shape.jokers
-            if sj > s.h + freed or packed & absent:
+            if sj > h + freed or packed & absent:
                 continue
-            for u in range(max(0, sj - s.h), min(sj, freed) + 1):
+            if freed == 0:  # no freed jokers: the meld takes hand jokers only, and counts
+                yield (
+                    _new(_NewMeld, (shape, 0, packed)),
+                    make(
+                        card,
+                        x - packed,
+                        h - sj,
+                        f,
+                        s.used,
+                        s.allow,
+                        melds,
+                        need_clean and not shape.clean,
+                        need and not self.opens_with(shape, packed),
+                        s.swapped,
+                        s.committed,
+                    ),
+                    shape.points if counting else 0,
+                )
+                continue
+            for u in range(max(0, sj - h), min(sj, freed) + 1):
                 counted = u == 0
                 gain = shape.points if counting and counted else 0
-                child = self.child(
+                sub = make(
                     card,
-                    s.x - packed,
-                    s.h - (sj - u),
-                    s.f - u,
+                    x - packed,
+                    h - (sj - u),
+                    f - u,
                     s.used,
                     s.allow,
-                    s.melds + self.step,
-                    s.need_clean and not (counted and shape.clean),
-                    s.need and not (counted and self.opens_with(shape, packed)),
+                    melds,
+                    need_clean and not (counted and shape.clean),
+                    need and not (counted and self.opens_with(shape, packed)),
                     s.swapped,
                     s.committed,
                 )
-                yield _NewMeld(shape, u, packed), child, gain
+                yield _new(_NewMeld, (shape, u, packed)), sub, gain
         for frag in self.frag_rows[card]:
             if frag.jokers > s.h or frag.packed & absent:
                 continue
