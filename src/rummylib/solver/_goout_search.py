@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_steps import _Discard, _End, _Extended, _Lay, _NewMeld, _State, _Step, _Swap
@@ -61,7 +61,8 @@ class _Search:
         self.rows: list[tuple[tuple[int, Shape], ...] | None] = [None] * 52  # filled by _row
         self.root_absent = 0
         self.most_jokers = 0
-        self.lay_rows: list[list[LayOption]] = [[] for _ in range(52)]
+        # Rows of positions with nothing are one shared empty tuple (most are empty).
+        self.lay_rows: list[Sequence[LayOption]] = [()] * 52
         self.joker_only: dict[int, list[LayOption]] = {}
         self._file_options(options)
         # Lay-off marks of meld ends no option of the cards left can reach are
@@ -69,11 +70,11 @@ class _Search:
         # A run's two ends are marked apart, so a mark lives only while the search
         # is at the ranks next to that end (the states stay few on long chains of runs).
         self.joker_ends = sum(1 << e for e in self.joker_only)
-        self.frag_rows: list[list[Fragment]] = [[] for _ in range(52)]
+        self.frag_rows: list[Sequence[Fragment]] = [()] * 52
         # Swap slots by the search position of their card: how many plain ones, which relevant ones.
         self.slots = slots
-        self.plain: list[list[int]] = [[] for _ in range(52)]
-        self.relevant: list[list[int]] = [[] for _ in range(52)]
+        self.plain: list[Sequence[int]] = [()] * 52
+        self.relevant: list[Sequence[int]] = [()] * 52
         self.below = [0] * 52  # relevant slots whose card is at or below each position
         self.swap_at = 0  # bit per search position whose card has swap slots
         # Swap slots of cards above each position: a meld may use freed jokers that
@@ -96,20 +97,26 @@ class _Search:
 
     def _file_options(self, options: list[LayOption]) -> None:
         """File the lay-off options by their lowest natural; those of jokers alone by their end."""
+        by_low: dict[int, list[LayOption]] = {}
         for opt in options:
             if opt.low < 0:
                 self.joker_only.setdefault(opt.end, []).append(opt)
             else:
-                self.lay_rows[opt.low].append(opt)
+                by_low.setdefault(opt.low, []).append(opt)
+        for p, row in by_low.items():
+            self.lay_rows[p] = row
         for lst in self.joker_only.values():  # most jokers first
             lst.sort(key=lambda o: -o.jokers)
 
     def _file_slots(self, slots: list[Slot]) -> None:
         """File the swap slots by the search position of their card: plain ones, relevant ones, and below."""
+        plain: list[list[int]] = [[] for _ in range(52)]
+        relevant: list[list[int]] = [[] for _ in range(52)]
         for n, slot in enumerate(slots):
             p = self.tables.pos[slot.card]
-            (self.relevant if slot.relevant else self.plain)[p].append(n)
+            (relevant if slot.relevant else plain)[p].append(n)
             self.swap_at |= 1 << p
+        self.plain, self.relevant = list(plain), list(relevant)
         positions = sorted({self.tables.pos[slot.card] for slot in slots})
         mask = 0
         for p in positions:
@@ -121,7 +128,8 @@ class _Search:
     def add_fragment(self, frag: Fragment) -> None:
         """File an extended opening run (R-O2, O6) by its lowest natural; its core is clean."""
         naturals = [*frag.core.naturals, *(c for c in frag.low_ext + frag.high_ext if c != 52)]
-        self.frag_rows[min(self.tables.pos[c] for c in naturals)].append(frag)
+        p = min(self.tables.pos[c] for c in naturals)
+        self.frag_rows[p] = [*self.frag_rows[p], frag]
         self._clean_cores = None  # the fragment is one more clean core
 
     @property
