@@ -343,6 +343,7 @@ class _Search:
     def _new_melds(self, s: _State, card: int, absent: int) -> Iterable[tuple[_Step, _State, int]]:
         counting = self.need_open
         x, h, f, need_clean, need = s.x, s.h, s.f, s.need_clean, s.need
+        used, allow, swapped, committed = s.used, s.allow, s.swapped, s.committed
         freed = f + self.to_come(x, card) if self.slot_cards else f  # freed jokers there are or can still be
         melds = s.melds + self.step
         make = self.child
@@ -352,40 +353,16 @@ class _Search:
             if sj > h + freed or packed & absent:
                 continue
             if freed == 0:  # no freed jokers: the meld takes hand jokers only, and counts
-                yield (
-                    _new(_NewMeld, (shape, 0, packed)),
-                    make(
-                        card,
-                        x - packed,
-                        h - sj,
-                        f,
-                        s.used,
-                        s.allow,
-                        melds,
-                        need_clean and not shape.clean,
-                        need and not self.opens_with(shape, packed),
-                        s.swapped,
-                        s.committed,
-                    ),
-                    shape.points if counting else 0,
-                )
+                clean, owed = need_clean and not shape.clean, need and not self.opens_with(shape, packed)
+                sub = make(card, x - packed, h - sj, f, used, allow, melds, clean, owed, swapped, committed)
+                yield _new(_NewMeld, (shape, 0, packed)), sub, shape.points if counting else 0
                 continue
             for u in range(max(0, sj - h), min(sj, freed) + 1):
                 counted = u == 0
                 gain = shape.points if counting and counted else 0
-                sub = make(
-                    card,
-                    x - packed,
-                    h - (sj - u),
-                    f - u,
-                    s.used,
-                    s.allow,
-                    melds,
-                    need_clean and not (counted and shape.clean),
-                    need and not (counted and self.opens_with(shape, packed)),
-                    s.swapped,
-                    s.committed,
-                )
+                clean = need_clean and not (counted and shape.clean)
+                owed = need and not (counted and self.opens_with(shape, packed))
+                sub = make(card, x - packed, h - (sj - u), f - u, used, allow, melds, clean, owed, swapped, committed)
                 yield _new(_NewMeld, (shape, u, packed)), sub, gain
         for frag in self.frag_rows[card]:
             if frag.jokers > s.h or frag.packed & absent:
