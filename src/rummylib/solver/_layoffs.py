@@ -191,6 +191,26 @@ def _ends_apart(meld: Run, ends: list[_Ends]) -> bool:
     return len(meld.cards) + longest_low + longest_high <= 13
 
 
+#: Per table meld (by identity, held so its id stays its own) and slots swapped: the ruleset and the meld
+#: with those jokers swapped out. A table meld lives for several turns, and every go-out search asks.
+SWAPPED: dict[tuple[int, tuple[int, ...]], tuple[Meld, Ruleset, Meld]] = {}
+
+
+def _swapped(meld: Meld, ks: tuple[int, ...], rules: Ruleset) -> Meld:
+    """``meld`` with the jokers of slots ``ks`` swapped for the cards they stand for (R-J4), kept per meld."""
+    key = (id(meld), ks)
+    hit = SWAPPED.get(key)
+    if hit is not None and hit[0] is meld and hit[1] is rules:
+        return hit[2]
+    if len(SWAPPED) >= 256:
+        SWAPPED.clear()
+    swapped = meld
+    for k in ks:
+        swapped = swap_joker(swapped, meld.represents[k], rules)[0]
+    SWAPPED[key] = (meld, rules, swapped)
+    return swapped
+
+
 def lay_options(
     table: Sequence[Meld], hand: CardMultiset, rules: Ruleset, tables: Tables
 ) -> tuple[list[LayOption], list[Slot]]:
@@ -214,9 +234,7 @@ def lay_options(
             mine = [(k, n) for (tt, k), n in numbered.items() if tt == t and _may_matter(meld, k)]
             for size in range(1, len(mine) + 1):
                 for chosen in itertools.combinations(mine, size):
-                    swapped = meld
-                    for k, _ in chosen:
-                        swapped = swap_joker(swapped, meld.represents[k], rules)[0]
+                    swapped = _swapped(meld, tuple(k for k, _ in chosen), rules)
                     variants.append((swapped, sum(1 << n for _, n in chosen), tuple(n for _, n in chosen)))
         ends = [_run_ends(v, counts, jokers, rules) if isinstance(v, Run) else None for v, _, _ in variants]
         split = isinstance(meld, Run) and _ends_apart(meld, [e for e in ends if e is not None])
