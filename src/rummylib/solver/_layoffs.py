@@ -114,8 +114,9 @@ def _combos(
             if (lo or hi) and len(meld.cards) + len(lo) + len(hi) <= 13 and lo.count(52) + hi.count(52) <= jokers:
                 combos.append((lo, hi, 0))
     elif isinstance(meld, Group) and len(meld.cards) == 3:
+        taken = {x.index for x in meld.suits}
         for s in range(4):
-            if all(x.index != s for x in meld.suits):
+            if s not in taken:
                 index = s * 13 + int(meld.rank) - 1
                 if counts[index]:
                     combos.append(([index], [], 0))
@@ -186,8 +187,8 @@ def _may_matter(meld: Meld, k: int) -> bool:
 
 def _ends_apart(meld: Run, ends: list[_Ends]) -> bool:
     """Whether no choice of what the run's two ends take (``ends``, swapped or not) grows it past 13 cards (R-M1)."""
-    longest_low = max(len(lo) for lows, _ in ends for lo in lows)
-    longest_high = max(len(hi) for _, highs in ends for hi in highs)
+    longest_low = max(max(map(len, lows)) for lows, _ in ends)
+    longest_high = max(max(map(len, highs)) for _, highs in ends)
     return len(meld.cards) + longest_low + longest_high <= 13
 
 
