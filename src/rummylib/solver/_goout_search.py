@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_steps import _Discard, _End, _Extended, _Lay, _NewMeld, _State, _Step, _Swap
@@ -14,6 +15,7 @@ __all__: list[str] = []  # internal to the solver: _goout reads the search
 
 # Records are built by tuple's own constructor: a NamedTuple's generated __new__ is one more Python call.
 _new = tuple.__new__
+_gain = itemgetter(2)  # a move's points
 
 
 def _minimal(masks: Iterable[int]) -> tuple[int, ...]:
@@ -110,14 +112,17 @@ class _Search:
 
     def _file_slots(self, slots: list[Slot]) -> None:
         """File the swap slots by the search position of their card: plain ones, relevant ones, and below."""
-        plain: list[list[int]] = [[] for _ in range(52)]
-        relevant: list[list[int]] = [[] for _ in range(52)]
+        plain: dict[int, list[int]] = {}
+        relevant: dict[int, list[int]] = {}
         for n, slot in enumerate(slots):
             p = self.tables.pos[slot.card]
-            (relevant if slot.relevant else plain)[p].append(n)
+            (relevant if slot.relevant else plain).setdefault(p, []).append(n)
             self.swap_at |= 1 << p
-        self.plain, self.relevant = list(plain), list(relevant)
-        positions = sorted({self.tables.pos[slot.card] for slot in slots})
+        for p, numbers in plain.items():
+            self.plain[p] = numbers
+        for p, numbers in relevant.items():
+            self.relevant[p] = numbers
+        positions = sorted({*plain, *relevant})
         mask = 0
         for p in positions:
             if self.relevant[p]:
@@ -146,7 +151,12 @@ class _Search:
         hit = self.clean_memo.get(x)
         if hit is None:
             absent = ~presence(x, self.w, self.tables.ones)
-            hit = self.clean_memo[x] = any(not packed & absent for packed in self.clean_cores)
+            hit = False
+            for packed in self.clean_cores:  # a loop, not any(): no generator
+                if not packed & absent:
+                    hit = True
+                    break
+            self.clean_memo[x] = hit
         return hit
 
     def opens_with(self, shape: Shape, packed: int) -> bool:
@@ -283,7 +293,7 @@ class _Search:
         choice: _Step | None = None
         moves: Iterable[tuple[_Step, _State, int]] = self._moves(s, card, absent)
         if target > 0:  # an opening still short of its points: the melds worth most first
-            moves = sorted(moves, key=lambda move: -move[2])
+            moves = sorted(moves, key=_gain, reverse=True)  # stable: equal gains keep their order
         for step, sub_state, gain in moves:
             sub = self.best(sub_state, target - gain)
             if sub != NEG and sub + gain > best:
@@ -336,7 +346,7 @@ class _Search:
     def _row(self, card: int) -> tuple[tuple[int, Shape], ...]:
         """The shapes lowest at ``card`` that the root hand holds the naturals of, with few enough jokers."""
         absent, most = self.root_absent, self.most_jokers
-        row = tuple((p, shape) for p, shape in self.tables.packed[card] if not p & absent and shape.jokers <= most)
+        row = tuple([(p, shape) for p, shape in self.tables.packed[card] if not p & absent and shape.jokers <= most])
         self.rows[card] = row
         return row
 
