@@ -145,22 +145,31 @@ def _meld_options(
     """
     w = tables.width
     pos = tables.pos
+    is_run = isinstance(meld, Run)
     options: list[LayOption] = []
     for lo, hi, end in _combos(meld, counts, jokers, rules, ends, split):
         key = (tuple(lo), tuple(hi))
         if key in seen:
             continue
         seen.add(key)
-        naturals = [c for c in lo + hi if c != 52]
-        packed = sum(1 << (w * pos[c]) for c in naturals)
+        packed = 0
+        low = 52  # the lowest position of a natural (52: none, the option is jokers alone)
+        natural_count = 0
+        for c in lo + hi:  # a loop: no generators on this path
+            if c != 52:
+                p = pos[c]
+                packed += 1 << (w * p)
+                natural_count += 1
+                if p < low:
+                    low = p
         order: tuple[tuple[int, End | None], ...]
-        if isinstance(meld, Run):
-            order = tuple((c, End.LOW) for c in lo) + tuple((c, End.HIGH) for c in hi)
+        if is_run:
+            order = tuple([(c, End.LOW) for c in lo] + [(c, End.HIGH) for c in hi])
         else:
-            order = tuple((c, None) for c in lo)
-        low = min(pos[c] for c in naturals) if naturals else -1
+            order = tuple([(c, None) for c in lo])
+        jokers_taken = len(lo) + len(hi) - natural_count
         options.append(
-            LayOption(packed, len(lo) + len(hi) - len(naturals), target, low, order, needs, 2 * target + end)
+            LayOption(packed, jokers_taken, target, low if natural_count else -1, order, needs, 2 * target + end)
         )
     return options
 
