@@ -8,9 +8,12 @@ from test_goout_screen import JOKERS16, search_finds
 
 import rummylib as rl
 from rummylib import Card, CardMultiset, Meld
+from rummylib.engine import _cache
+from rummylib.solver import _layoffs
 from rummylib.solver._goout import _search_for
 from rummylib.solver._goout_screen import homeless
 from rummylib.solver._search import NEG
+from rummylib.solver._tables import tables_for
 
 
 def _table(runs: int, jokers: bool) -> tuple[list[Meld], list[Card]]:
@@ -89,3 +92,21 @@ def test_a_chain_of_runs_keeps_the_search_small(extra: str, opened: bool) -> Non
     search, _, value = _search_for(hand, tuple(melds), JOKERS16, not opened, None)
     assert value == NEG
     assert len(search.memo) < 1_000
+
+
+def test_swapped_table_melds_are_kept_per_meld_and_forgotten_by_clear() -> None:
+    # R-J4: lay_options reads a table meld with its jokers swapped out; the swapped meld is kept per meld.
+    _cache.clear()
+    run = rl.parse_meld("JK=5H 6H JK=7H 8H", rl.REMIK)
+    hand = CardMultiset(rl.parse_cards("5H 7H JK 4H 9H 2C"))
+    tables = tables_for(hand.counts, hand.jokers, rl.REMIK, whole_runs=False)
+    options, slots = _layoffs.lay_options([run], hand, rl.REMIK, tables)
+    assert len(slots) == 2 and _layoffs.SWAPPED
+    for (meld_id, ks), (meld, rules, swapped) in _layoffs.SWAPPED.items():
+        expected = meld
+        for k in ks:
+            expected = rl.swap_joker(expected, meld.represents[k], rules)[0]
+        assert meld_id == id(run) and meld is run and rules is rl.REMIK and swapped == expected
+    assert _layoffs.lay_options([run], hand, rl.REMIK, tables) == (options, slots)  # from the kept melds
+    _cache.clear()
+    assert not _layoffs.SWAPPED

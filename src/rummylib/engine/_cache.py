@@ -20,6 +20,7 @@ from rummylib.cards import Card, CardMultiset
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
 from rummylib.solver import can_open
+from rummylib.solver._layoffs import SWAPPED
 from rummylib.solver._queries import can_go_out, clear_candidates, hand_candidates
 
 __all__ = ["clear", "goes_out", "hand_melds", "hand_opens", "register"]
@@ -106,6 +107,9 @@ def goes_out(
     answer = can_go_out(hand, table, rules, opened=opened, open_with=open_with, opens=opens)
     _GO_OUT[key] = (rules, melds, answer)  # the melds are held, so the key's hashes stay theirs
     return answer
+
+
+register(SWAPPED)  # the go-out search's table melds with jokers swapped out
 
 
 def clear() -> None:

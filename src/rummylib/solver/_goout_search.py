@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_steps import _Discard, _End, _Extended, _Lay, _NewMeld, _State, _Step, _Swap
@@ -11,6 +12,10 @@ from rummylib.solver._search import NEG, presence
 from rummylib.solver._tables import Shape, Tables
 
 __all__: list[str] = []  # internal to the solver: _goout reads the search
+
+# Records are built by tuple's own constructor: a NamedTuple's generated __new__ is one more Python call.
+_new = tuple.__new__
+_gain = itemgetter(2)  # a move's points
 
 
 def _minimal(masks: Iterable[int]) -> tuple[int, ...]:
@@ -58,7 +63,8 @@ class _Search:
         self.rows: list[tuple[tuple[int, Shape], ...] | None] = [None] * 52  # filled by _row
         self.root_absent = 0
         self.most_jokers = 0
-        self.lay_rows: list[list[LayOption]] = [[] for _ in range(52)]
+        # Rows of positions with nothing are one shared empty tuple (most are empty).
+        self.lay_rows: list[Sequence[LayOption]] = [()] * 52
         self.joker_only: dict[int, list[LayOption]] = {}
         self._file_options(options)
         # Lay-off marks of meld ends no option of the cards left can reach are
@@ -66,16 +72,18 @@ class _Search:
         # A run's two ends are marked apart, so a mark lives only while the search
         # is at the ranks next to that end (the states stay few on long chains of runs).
         self.joker_ends = sum(1 << e for e in self.joker_only)
-        self.frag_rows: list[list[Fragment]] = [[] for _ in range(52)]
+        self.frag_rows: list[Sequence[Fragment]] = [()] * 52
         # Swap slots by the search position of their card: how many plain ones, which relevant ones.
         self.slots = slots
-        self.plain: list[list[int]] = [[] for _ in range(52)]
-        self.relevant: list[list[int]] = [[] for _ in range(52)]
+        self.plain: list[Sequence[int]] = [()] * 52
+        self.relevant: list[Sequence[int]] = [()] * 52
         self.below = [0] * 52  # relevant slots whose card is at or below each position
-        self._file_slots(slots)
+        self.swap_at = 0  # bit per search position whose card has swap slots
         # Swap slots of cards above each position: a meld may use freed jokers that
         # swaps of higher cards will supply (``f`` goes below zero until they do).
-        self.slot_cards = [(q, len(self.plain[q]) + len(self.relevant[q])) for q in range(52) if self._has_swaps(q)]
+        self.slot_cards: list[tuple[int, int]] = []
+        if slots:
+            self._file_slots(slots)
         self.memo: dict[_State, tuple[int, bool, _Step | None]] = {}
         self.clean_memo: dict[int, bool] = {}
         self.low_memo: dict[int, int] = {}
@@ -91,28 +99,42 @@ class _Search:
 
     def _file_options(self, options: list[LayOption]) -> None:
         """File the lay-off options by their lowest natural; those of jokers alone by their end."""
+        by_low: dict[int, list[LayOption]] = {}
         for opt in options:
             if opt.low < 0:
                 self.joker_only.setdefault(opt.end, []).append(opt)
             else:
-                self.lay_rows[opt.low].append(opt)
+                by_low.setdefault(opt.low, []).append(opt)
+        for p, row in by_low.items():
+            self.lay_rows[p] = row
         for lst in self.joker_only.values():  # most jokers first
             lst.sort(key=lambda o: -o.jokers)
 
     def _file_slots(self, slots: list[Slot]) -> None:
         """File the swap slots by the search position of their card: plain ones, relevant ones, and below."""
+        plain: dict[int, list[int]] = {}
+        relevant: dict[int, list[int]] = {}
         for n, slot in enumerate(slots):
             p = self.tables.pos[slot.card]
-            (self.relevant if slot.relevant else self.plain)[p].append(n)
+            (relevant if slot.relevant else plain).setdefault(p, []).append(n)
+            self.swap_at |= 1 << p
+        for p, numbers in plain.items():
+            self.plain[p] = numbers
+        for p, numbers in relevant.items():
+            self.relevant[p] = numbers
+        positions = sorted({*plain, *relevant})
         mask = 0
-        for p in range(52):
-            mask |= sum(1 << n for n in self.relevant[p])
-            self.below[p] = mask
+        for p in positions:
+            if self.relevant[p]:
+                mask |= sum(1 << n for n in self.relevant[p])
+                self.below[p:] = [mask] * (52 - p)
+        self.slot_cards = [(q, len(self.plain[q]) + len(self.relevant[q])) for q in positions]
 
     def add_fragment(self, frag: Fragment) -> None:
         """File an extended opening run (R-O2, O6) by its lowest natural; its core is clean."""
         naturals = [*frag.core.naturals, *(c for c in frag.low_ext + frag.high_ext if c != 52)]
-        self.frag_rows[min(self.tables.pos[c] for c in naturals)].append(frag)
+        p = min(self.tables.pos[c] for c in naturals)
+        self.frag_rows[p] = [*self.frag_rows[p], frag]
         self._clean_cores = None  # the fragment is one more clean core
 
     @property
@@ -129,7 +151,12 @@ class _Search:
         hit = self.clean_memo.get(x)
         if hit is None:
             absent = ~presence(x, self.w, self.tables.ones)
-            hit = self.clean_memo[x] = any(not packed & absent for packed in self.clean_cores)
+            hit = False
+            for packed in self.clean_cores:  # a loop, not any(): no generator
+                if not packed & absent:
+                    hit = True
+                    break
+            self.clean_memo[x] = hit
         return hit
 
     def opens_with(self, shape: Shape, packed: int) -> bool:
@@ -158,6 +185,8 @@ class _Search:
 
     def to_come(self, x: int, card: int) -> int:
         """How many swaps cards above ``card`` still in ``x`` can make (each frees a joker)."""
+        if not self.slot_cards:
+            return 0
         hit = self.come_memo.get((x, card))
         if hit is None:
             w, field = self.w, self.tables.field
@@ -166,7 +195,7 @@ class _Search:
         return hit
 
     def _has_swaps(self, card: int) -> bool:
-        return bool(self.plain[card] or self.relevant[card])
+        return bool(self.swap_at >> card & 1)
 
     def child(
         self,
@@ -183,22 +212,22 @@ class _Search:
         committed: int,
     ) -> _State:
         """The state with these fields, where ``card`` was the lowest card before: ``fresh`` once that card is gone."""
-        if (x >> (card * self.w)) & self.tables.field:
-            fresh = False  # the swaps of this card are decided
-            low = card
+        swap_at = self.swap_at
+        if not swap_at or not x or (x >> (card * self.w)) & self.tables.field:
+            fresh = False  # no swaps, or those of this card (still the lowest) are decided
         else:
-            low = self.low_card(x) if x else 52
-            fresh = bool(x) and self._has_swaps(low)
-        used &= self._live(x, low) | (self.joker_ends if h else 0)
-        return _State(x, h, f, used, allow, melds, need_clean, need, swapped, committed, fresh)
+            fresh = bool(swap_at >> self.low_card(x) & 1)
+        if used:
+            used &= self._live(x) | (self.joker_ends if h else 0)
+        return _new(_State, (x, h, f, used, allow, melds, need_clean, need, swapped, committed, fresh))
 
-    def _live(self, x: int, low: int) -> int:
-        """The meld ends a lay-off of the naturals ``x`` (lowest ``low``) can still reach."""
+    def _live(self, x: int) -> int:
+        """The meld ends a lay-off of the naturals ``x`` can still reach."""
         hit = self.live_memo.get(x)
         if hit is None:
             absent = ~presence(x, self.w, self.tables.ones)
             hit = 0
-            for p in range(low, 52):
+            for p in range(self.low_card(x) if x else 52, 52):
                 for opt in self.lay_rows[p]:
                     if not opt.packed & absent:
                         hit |= 1 << opt.end
@@ -264,7 +293,7 @@ class _Search:
         choice: _Step | None = None
         moves: Iterable[tuple[_Step, _State, int]] = self._moves(s, card, absent)
         if target > 0:  # an opening still short of its points: the melds worth most first
-            moves = sorted(moves, key=lambda move: -move[2])
+            moves = sorted(moves, key=_gain, reverse=True)  # stable: equal gains keep their order
         for step, sub_state, gain in moves:
             sub = self.best(sub_state, target - gain)
             if sub != NEG and sub + gain > best:
@@ -317,35 +346,34 @@ class _Search:
     def _row(self, card: int) -> tuple[tuple[int, Shape], ...]:
         """The shapes lowest at ``card`` that the root hand holds the naturals of, with few enough jokers."""
         absent, most = self.root_absent, self.most_jokers
-        row = tuple((p, shape) for p, shape in self.tables.packed[card] if not p & absent and shape.jokers <= most)
+        row = tuple([(p, shape) for p, shape in self.tables.packed[card] if not p & absent and shape.jokers <= most])
         self.rows[card] = row
         return row
 
     def _new_melds(self, s: _State, card: int, absent: int) -> Iterable[tuple[_Step, _State, int]]:
         counting = self.need_open
-        freed = s.f + self.to_come(s.x, card)  # freed jokers there are or can still be
+        x, h, f, need_clean, need = s.x, s.h, s.f, s.need_clean, s.need
+        used, allow, swapped, committed = s.used, s.allow, s.swapped, s.committed
+        freed = f + self.to_come(x, card) if self.slot_cards else f  # freed jokers there are or can still be
+        melds = s.melds + self.step
+        make = self.child
         row = self.rows[card]
         for packed, shape in self._row(card) if row is None else row:
             sj = shape.jokers
-            if sj > s.h + freed or packed & absent:
+            if sj > h + freed or packed & absent:
                 continue
-            for u in range(max(0, sj - s.h), min(sj, freed) + 1):
+            if freed == 0:  # no freed jokers: the meld takes hand jokers only, and counts
+                clean, owed = need_clean and not shape.clean, need and not self.opens_with(shape, packed)
+                sub = make(card, x - packed, h - sj, f, used, allow, melds, clean, owed, swapped, committed)
+                yield _new(_NewMeld, (shape, 0, packed)), sub, shape.points if counting else 0
+                continue
+            for u in range(max(0, sj - h), min(sj, freed) + 1):
                 counted = u == 0
                 gain = shape.points if counting and counted else 0
-                child = self.child(
-                    card,
-                    s.x - packed,
-                    s.h - (sj - u),
-                    s.f - u,
-                    s.used,
-                    s.allow,
-                    s.melds + self.step,
-                    s.need_clean and not (counted and shape.clean),
-                    s.need and not (counted and self.opens_with(shape, packed)),
-                    s.swapped,
-                    s.committed,
-                )
-                yield _NewMeld(shape, u, packed), child, gain
+                clean = need_clean and not (counted and shape.clean)
+                owed = need and not (counted and self.opens_with(shape, packed))
+                sub = make(card, x - packed, h - (sj - u), f - u, used, allow, melds, clean, owed, swapped, committed)
+                yield _new(_NewMeld, (shape, u, packed)), sub, gain
         for frag in self.frag_rows[card]:
             if frag.jokers > s.h or frag.packed & absent:
                 continue

@@ -114,8 +114,9 @@ def _combos(
             if (lo or hi) and len(meld.cards) + len(lo) + len(hi) <= 13 and lo.count(52) + hi.count(52) <= jokers:
                 combos.append((lo, hi, 0))
     elif isinstance(meld, Group) and len(meld.cards) == 3:
+        taken = {x.index for x in meld.suits}
         for s in range(4):
-            if all(x.index != s for x in meld.suits):
+            if s not in taken:
                 index = s * 13 + int(meld.rank) - 1
                 if counts[index]:
                     combos.append(([index], [], 0))
@@ -134,21 +135,41 @@ def _meld_options(
     needs: int,
     ends: _Ends | None,
     split: bool,
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]],
 ) -> list[LayOption]:
+    """The options of ``meld`` (a variant of table meld ``target``) whose cards ``seen`` does not hold yet.
+
+    ``seen`` holds the (low end, high end) sequences of the options built
+    for the meld's other variants (which determine an option's naturals,
+    jokers and order); the new ones are added to it.
+    """
     w = tables.width
     pos = tables.pos
+    is_run = isinstance(meld, Run)
     options: list[LayOption] = []
     for lo, hi, end in _combos(meld, counts, jokers, rules, ends, split):
-        naturals = [c for c in lo + hi if c != 52]
-        packed = sum(1 << (w * pos[c]) for c in naturals)
+        key = (tuple(lo), tuple(hi))
+        if key in seen:
+            continue
+        seen.add(key)
+        packed = 0
+        low = 52  # the lowest position of a natural (52: none, the option is jokers alone)
+        natural_count = 0
+        for c in lo + hi:  # a loop: no generators on this path
+            if c != 52:
+                p = pos[c]
+                packed += 1 << (w * p)
+                natural_count += 1
+                if p < low:
+                    low = p
         order: tuple[tuple[int, End | None], ...]
-        if isinstance(meld, Run):
-            order = tuple((c, End.LOW) for c in lo) + tuple((c, End.HIGH) for c in hi)
+        if is_run:
+            order = tuple([(c, End.LOW) for c in lo] + [(c, End.HIGH) for c in hi])
         else:
-            order = tuple((c, None) for c in lo)
-        low = min(pos[c] for c in naturals) if naturals else -1
+            order = tuple([(c, None) for c in lo])
+        jokers_taken = len(lo) + len(hi) - natural_count
         options.append(
-            LayOption(packed, len(lo) + len(hi) - len(naturals), target, low, order, needs, 2 * target + end)
+            LayOption(packed, jokers_taken, target, low if natural_count else -1, order, needs, 2 * target + end)
         )
     return options
 
@@ -175,9 +196,29 @@ def _may_matter(meld: Meld, k: int) -> bool:
 
 def _ends_apart(meld: Run, ends: list[_Ends]) -> bool:
     """Whether no choice of what the run's two ends take (``ends``, swapped or not) grows it past 13 cards (R-M1)."""
-    longest_low = max(len(lo) for lows, _ in ends for lo in lows)
-    longest_high = max(len(hi) for _, highs in ends for hi in highs)
+    longest_low = max(max(map(len, lows)) for lows, _ in ends)
+    longest_high = max(max(map(len, highs)) for _, highs in ends)
     return len(meld.cards) + longest_low + longest_high <= 13
+
+
+#: Per table meld (by identity, held so its id stays its own) and slots swapped: the ruleset and the meld
+#: with those jokers swapped out. A table meld lives for several turns, and every go-out search asks.
+SWAPPED: dict[tuple[int, tuple[int, ...]], tuple[Meld, Ruleset, Meld]] = {}
+
+
+def _swapped(meld: Meld, ks: tuple[int, ...], rules: Ruleset) -> Meld:
+    """``meld`` with the jokers of slots ``ks`` swapped for the cards they stand for (R-J4), kept per meld."""
+    key = (id(meld), ks)
+    hit = SWAPPED.get(key)
+    if hit is not None and hit[0] is meld and hit[1] is rules:
+        return hit[2]
+    if len(SWAPPED) >= 256:
+        SWAPPED.clear()
+    swapped = meld
+    for k in ks:
+        swapped = swap_joker(swapped, meld.represents[k], rules)[0]
+    SWAPPED[key] = (meld, rules, swapped)
+    return swapped
 
 
 def lay_options(
@@ -203,20 +244,17 @@ def lay_options(
             mine = [(k, n) for (tt, k), n in numbered.items() if tt == t and _may_matter(meld, k)]
             for size in range(1, len(mine) + 1):
                 for chosen in itertools.combinations(mine, size):
-                    swapped = meld
-                    for k, _ in chosen:
-                        swapped = swap_joker(swapped, meld.represents[k], rules)[0]
+                    swapped = _swapped(meld, tuple(k for k, _ in chosen), rules)
                     variants.append((swapped, sum(1 << n for _, n in chosen), tuple(n for _, n in chosen)))
         ends = [_run_ends(v, counts, jokers, rules) if isinstance(v, Run) else None for v, _, _ in variants]
         split = isinstance(meld, Run) and _ends_apart(meld, [e for e in ends if e is not None])
-        seen: set[tuple[int, int, tuple[tuple[int, End | None], ...]]] = set()
+        # The variants of one meld are of its kind, so an option's (low end, high end) cards determine it.
+        seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
         for (variant, mask, numbers), variant_ends in zip(variants, ends):
-            for option in _meld_options(variant, t, counts, jokers, rules, tables, mask, variant_ends, split):
-                key = (option.packed, option.jokers, option.order)
-                if key not in seen:
-                    seen.add(key)
-                    options.append(option)
-                    relevant.update(numbers)
+            found_options = _meld_options(variant, t, counts, jokers, rules, tables, mask, variant_ends, split, seen)
+            if found_options:
+                options.extend(found_options)
+                relevant.update(numbers)
     slots = [Slot(t, card, n in relevant) for n, (t, _, card) in enumerate(found)]
     return options, slots
 
