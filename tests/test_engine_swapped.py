@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import rummylib as rl
 from rummylib.engine._fits import swapped_meld
-from rummylib.engine._new_melds import swap_counts as _swap_counts
+from rummylib.engine._new_melds import swap_counts
 from rummylib.testing import melds
 
 _HOUSE = attrs.evolve(rl.REMIK, jokers=8, adjacent_jokers=True, group4_max_jokers=2)
@@ -55,10 +55,10 @@ def test_swap_counts_count_every_table_joker() -> None:
                     for card, stands in zip(tm.meld.cards, tm.meld.represents):
                         if card.is_joker:
                             expected[stands.index] = expected.get(stands.index, 0) + 1
-                assert _swap_counts(r, rules) == expected, (name, seed)
+                assert swap_counts(r, rules) == expected, (name, seed)
                 if previous is not None:  # the kept table is another one: asked again, still the same counts
-                    _swap_counts(previous, rules)
-                    assert _swap_counts(r, rules) == expected, (name, seed)
+                    swap_counts(previous, rules)
+                    assert swap_counts(r, rules) == expected, (name, seed)
                 previous = r
                 checked += expected != {}
     assert checked > 20  # tables with jokers were met

@@ -197,7 +197,7 @@ def can_finish_turn(rules: Ruleset, r: RoundState) -> bool:
         if need is not None and need.is_joker:
             need, owed = None, owed + 1
         if hand.jokers < owed:
-            return False  # _Cover.run's first test, before the swaps are counted: a freed joker was laid off
+            return False  # NewMeldCover.run's first test, before the swaps are counted: a freed joker was laid off
         limit = rules.melds_per_turn
         allowance = None if limit is None else limit - turn.melds_laid
         new_melds = table[len(table) - turn.melds_laid :] if turn.melds_laid else ()
@@ -259,8 +259,9 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
     opening under R-D2 the player must open with the card and go out: that is
     :func:`_can_open_and_go_out` of the hand with the card, asked here with its
     opening screen done once. After opening, a natural card no meld of the hand
-    (with its jokers and the swaps) could hold is refused, as :class:`_Cover`
-    would first. None of these builds the round of the take.
+    (with its jokers and the swaps) could hold is refused, as
+    :class:`~rummylib.engine._new_melds.NewMeldCover` would first. None of these
+    builds the round of the take.
     """
     seat = r.to_act
     hand = r.hands[seat]
@@ -282,7 +283,7 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
         table = table_melds(r.table)
         return _can_open_and_go_out(CardMultiset._trusted(with_card), card, table, rules, screened=True)
     if r.opened[seat] and not card.is_joker and _cannot_meld(card.index, hand._counts, rules, r):
-        return False  # _Cover.run's first screen: no new meld could hold the card
+        return False  # NewMeldCover.run's first screen: no new meld could hold the card
     return None
 
 
