@@ -13,7 +13,7 @@ from typing import Any, Final, NoReturn
 from rummylib.actions import Discard, DrawStock, LayMeld, LayOff, NextRound, Open, SwapJoker, TakeDiscard
 from rummylib.cards import Card, CardMultiset
 from rummylib.engine._deal import deal_round
-from rummylib.engine._fits import group_fit, grown_meld, run_fit
+from rummylib.engine._fits import fits_at, grown_meld
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._oblige import can_finish_turn, may_take_discard, needs_finish_check, take_discard_round
 from rummylib.engine._rng import shuffled
@@ -30,12 +30,11 @@ from rummylib.engine._state import (
     discarded_round,
     evolve_game,
     evolve_round,
-    evolve_turn,
     stock_drawn_round,
     table_meld,
     with_round,
 )
-from rummylib.engine._turn import drawn_fresh, laid_off_turn, melded_turn
+from rummylib.engine._turn import drawn_fresh, laid_off_turn, melded_turn, swapped_turn
 from rummylib.errors import (
     IllegalActionError,
     IllegalActionReason,
@@ -322,11 +321,7 @@ def _lay_off(state: GameState, r: RoundState, action: LayOff) -> GameState:
     if isinstance(meld, Group) and end is not None:
         _fail(R.BAD_END, action, f"{meld} is a set: a lay-off onto it takes end=None")
     # The listing's own test of a fit (R-T6, J5): where it holds, lay_off would build this very meld.
-    if isinstance(meld, Run):
-        fits = isinstance(end, End) and run_fit(meld, card, end, rules)
-    else:
-        fits = isinstance(meld, Group) and group_fit(meld, card, rules)
-    if fits:
+    if fits_at(meld, card, end, rules):
         new_meld = grown_meld(meld, card, end)
     else:
         try:
@@ -355,12 +350,7 @@ def _swap(state: GameState, r: RoundState, action: SwapJoker) -> GameState:
     except InvalidMeldError as exc:
         _fail(R.NO_SUCH_JOKER, action, f"cannot swap {card} into {meld}: {exc}", meld_reason=exc.reason)
     hand = add_card(remove_card(r.hands[seat], card), joker)
-    turn = evolve_turn(
-        r.turn,
-        laid=True,
-        freed_jokers=r.turn.freed_jokers + 1,
-        taken=None if r.turn.taken == card else r.turn.taken,
-    )
+    turn = swapped_turn(r.turn, card)
     owner = r.table[action.target].owner
     table = replace(r.table, action.target, table_meld(meld=new_meld, owner=owner))
     return _after_play(state, r, action, hand, table=table, turn=turn)

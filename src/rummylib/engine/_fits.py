@@ -26,6 +26,7 @@ _LOW: Final = End.LOW
 _HIGH: Final = End.HIGH
 
 __all__ = [
+    "fits_at",
     "group_fit",
     "grown_meld",
     "holds_any",
@@ -58,6 +59,16 @@ def group_fit(meld: Group, card: Card, rules: Ruleset) -> bool:
     if jokers > rules.group4_max_jokers or jokers > rules.jokers:
         return False
     return card.is_joker or (card.rank is meld.rank and card.suit not in meld.suits)
+
+
+def fits_at(meld: Meld, card: Card, end: End | None, rules: Ruleset) -> bool:
+    """Whether ``card`` fits ``meld`` at ``end`` (a run's end, ``None`` for a set): ``lay_off`` would take it.
+
+    Where this holds, :func:`grown_meld` builds ``lay_off``'s meld; an end of the wrong kind fits nothing.
+    """
+    if isinstance(meld, Run):
+        return isinstance(end, End) and run_fit(meld, card, end, rules)
+    return isinstance(meld, Group) and group_fit(meld, card, rules)
 
 
 def lay_off_candidates(

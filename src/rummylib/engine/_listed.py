@@ -18,7 +18,7 @@ from rummylib.actions import Action, Discard, DrawStock, LayMeld, LayOff, SwapJo
 from rummylib.cards import JOKER
 from rummylib.engine._apply import _draw_stock, discarded
 from rummylib.engine._check import apply
-from rummylib.engine._fits import group_fit, grown_meld, run_fit, swapped_meld
+from rummylib.engine._fits import fits_at, grown_meld, swapped_meld
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._known import _without, track
 from rummylib.engine._oblige import take_discard_round
@@ -27,14 +27,12 @@ from rummylib.engine._state import (
     GameState,
     RoundState,
     evolve_round,
-    evolve_turn,
     public_drawn_round,
     stock_drawn_round,
     table_meld,
     with_round,
 )
-from rummylib.engine._turn import drawn_fresh, laid_off_turn, melded_turn
-from rummylib.melds import End, Group, Run
+from rummylib.engine._turn import drawn_fresh, laid_off_turn, melded_turn, swapped_turn
 
 __all__ = ["apply_listed"]
 
@@ -117,11 +115,7 @@ def _laid_off(state: GameState, r: RoundState, action: LayOff) -> GameState:
     hand = remove_card(r.hands[seat], card)
     tm = r.table[target]
     meld, rules = tm.meld, state.rules
-    if isinstance(meld, Run):
-        fits = isinstance(end, End) and run_fit(meld, card, end, rules)
-    else:
-        fits = isinstance(meld, Group) and group_fit(meld, card, rules)
-    if not fits or not hand._len:
+    if not fits_at(meld, card, end, rules) or not hand._len:
         return apply(state, action)
     r = _crossed(r)
     known = r.known_cards
@@ -147,10 +141,7 @@ def _swapped(state: GameState, r: RoundState, action: SwapJoker) -> GameState:
     tm = r.table[target]
     new_meld = swapped_meld(tm.meld, card)  # swap_joker's meld, unchecked (the listing's own builder)
     hand = add_card(remove_card(r.hands[seat], card), JOKER)  # the freed joker
-    turn = r.turn
-    turn = evolve_turn(
-        turn, laid=True, freed_jokers=turn.freed_jokers + 1, taken=None if turn.taken == card else turn.taken
-    )
+    turn = swapped_turn(r.turn, card)
     table = replace(r.table, target, table_meld(meld=new_meld, owner=tm.owner))
     mine = r.known_cards[seat]
     if mine._counts[card.index]:

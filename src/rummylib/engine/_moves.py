@@ -29,10 +29,9 @@ from rummylib.engine._state import (
     TableMeld,
     TurnState,
     evolve_round,
-    evolve_turn,
     table_meld,
 )
-from rummylib.engine._turn import laid_off_turn
+from rummylib.engine._turn import laid_off_turn, swapped_turn
 from rummylib.melds import End
 from rummylib.rules import Ruleset
 
@@ -172,11 +171,6 @@ def _swaps_of(p: Play) -> Iterator[Action]:
             seen.add(stands)
             new_meld = swapped_meld(tm.meld, stands)  # swap_joker's meld: the table meld is checked already
             hand = add_card(remove_card(p.hand, stands), JOKER)
-            turn = evolve_turn(
-                r.turn,
-                laid=True,
-                freed_jokers=r.turn.freed_jokers + 1,
-                taken=None if r.turn.taken == stands else r.turn.taken,
-            )
+            turn = swapped_turn(r.turn, stands)
             if after_ok(p, r, hand, turn, table=replace(r.table, i, table_meld(meld=new_meld, owner=tm.owner))):
                 yield SwapJoker(i, stands)

@@ -12,7 +12,7 @@ from rummylib.engine._state import FRESH_TURN, RoundState, TurnState, drawn_turn
 from rummylib.melds import Meld, is_clean_run
 from rummylib.rules import Ruleset
 
-__all__ = ["drawn_fresh", "laid_off_turn", "melded_turn"]
+__all__ = ["drawn_fresh", "laid_off_turn", "melded_turn", "swapped_turn"]
 
 #: The turn after a stock draw, by the drawn card's index (``drawn_turn(FRESH_TURN, card)``): a turn is
 #: immutable, so every draw of the same card shares one, as every fresh turn shares ``FRESH_TURN``.
@@ -76,3 +76,13 @@ def laid_off_turn(r: RoundState, target: int, card: Card) -> TurnState:
         elif card.is_joker and freed:
             freed -= 1
     return evolve_turn(turn, laid=True, taken=taken, must_meld=must_meld, freed_jokers=freed)
+
+
+def swapped_turn(turn: TurnState, card: Card) -> TurnState:
+    """The turn after swapping ``card`` for a table joker (R-J4): the joker is freed and owed to a new meld.
+
+    ``card`` leaves the hand, so it is no longer the taken card that may not be discarded (R-T7).
+    """
+    return evolve_turn(
+        turn, laid=True, freed_jokers=turn.freed_jokers + 1, taken=None if turn.taken == card else turn.taken
+    )
