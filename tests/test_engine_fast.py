@@ -374,9 +374,11 @@ def test_table_fits_kept_per_meld_are_the_fit_tests_and_forgotten_by_clear() -> 
                             fits = _fits.group_fit(meld, card, rules)
                         if fits:
                             expected.append((i, card, end))
-            found, indices = _fits._table_fits(table, rules)
-            assert list(found) == expected
-            assert indices == tuple(card.index for _, card, _ in expected)
+            found, held = _fits._table_fits(table, rules)
+            assert [(lay.target, lay.card, lay.end) for lay in found] == expected
+            counts = tuple(range(1, 54))  # a distinct count per card index: the getter reads each lay-off's card
+            assert held(counts)[: len(found)] == tuple(counts[card.index] for _, card, _ in expected)
+            assert len(held(counts)) == len(found) + 2  # the padding: a tuple even for one lay-off or none
             tables += 1
     assert tables > 100 and _fits._MELD_FITS
     _cache.clear()

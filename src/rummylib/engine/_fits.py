@@ -7,12 +7,14 @@ they vouch for fits, so :func:`~rummylib.lay_off` would only check it again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import compress
+from operator import itemgetter
 from typing import Final, cast
 
 from rummylib._card import CARDS
 from rummylib._card import SUITS as _SUIT_ORDER
+from rummylib.actions import LayOff
 from rummylib.cards import JOKER, Card
 from rummylib.engine._cache import register
 from rummylib.engine._state import TableMeld
@@ -71,34 +73,39 @@ def fits_at(meld: Meld, card: Card, end: End | None, rules: Ruleset) -> bool:
     return isinstance(meld, Group) and group_fit(meld, card, rules)
 
 
-def lay_off_candidates(
-    counts: tuple[int, ...], table: tuple[TableMeld, ...], rules: Ruleset
-) -> Iterator[tuple[int, Card, End | None]]:
-    """Every (table slot, card, end) where a card of the hand ``counts`` fits a table meld (R-T6, J5)."""
-    fits, cards = _table_fits(table, rules)
-    return compress(fits, map(counts.__getitem__, cards))  # the fits of the cards held, in order
+def lay_off_candidates(counts: tuple[int, ...], table: tuple[TableMeld, ...], rules: Ruleset) -> Iterator[LayOff]:
+    """Every lay-off (table slot, card, end) where a card of the hand ``counts`` fits a table meld (R-T6, J5)."""
+    lays, held = _table_fits(table, rules)
+    return compress(lays, held(counts))  # the fits of the cards held, in order (the padding is never reached)
 
 
-#: The last table asked about, its ruleset, every card that fits it and those cards' indices (held, so their
-#: ids stay theirs): a table lives for several turns, and every listing of a lay-off phase asks.
-_FITS: list[
-    tuple[tuple[TableMeld, ...], Ruleset, tuple[tuple[tuple[int, Card, End | None], ...], tuple[int, ...]]]
-] = []
+#: What ``_table_fits`` keeps of a table: its lay-offs and the getter of the hand's count of each one's card.
+_Fits = tuple[tuple[LayOff, ...], Callable[[tuple[int, ...]], tuple[int, ...]]]
+
+#: The last table asked about, its ruleset, and its fits (held, so their ids stay theirs): a table lives for
+#: several turns, and every listing of a lay-off phase asks.
+_FITS: list[tuple[tuple[TableMeld, ...], Ruleset, _Fits]] = []
 register(_FITS)
 
 
-def _table_fits(
-    table: tuple[TableMeld, ...], rules: Ruleset
-) -> tuple[tuple[tuple[int, Card, End | None], ...], tuple[int, ...]]:
-    """Every (table slot, card, end) where some card fits a table meld, whatever the hand, and each one's card index."""
+def _table_fits(table: tuple[TableMeld, ...], rules: Ruleset) -> _Fits:
+    """Every lay-off where some card fits a table meld, whatever the hand, and a getter of their cards' counts.
+
+    The getter reads a hand's count of each lay-off's card in one call (``itemgetter``), two padding
+    indices after them so that it always answers a tuple (``compress`` stops at the last lay-off).
+    """
     last = _FITS[0] if _FITS else None
     if last is not None and last[0] is table and last[1] is rules:
         return last[2]
-    found: list[tuple[int, Card, End | None]] = []
-    for i, tm in enumerate(table):
-        for card, end in _meld_fits(tm.meld, rules):  # a table differs from the last in a meld or two
-            found.append((i, card, end))
-    fits = (tuple(found), tuple(card.index for _, card, _ in found))
+    lays: list[LayOff] = []
+    cards: list[int] = []
+    for i, tm in enumerate(table):  # a table differs from the last in a meld or two: the others are kept
+        hit = _MELD_FITS.get(id(tm.meld))
+        if hit is None or hit[0] is not tm.meld or hit[1] is not rules or hit[2] != i:
+            hit = _meld_fits(i, tm.meld, rules)
+        lays += hit[3]
+        cards += hit[4]
+    fits: _Fits = (tuple(lays), itemgetter(*cards, 0, 0))
     _FITS[:] = [(table, rules, fits)]
     return fits
 
@@ -121,38 +128,46 @@ def table_jokers(table: tuple[TableMeld, ...]) -> tuple[tuple[int, TableMeld, tu
     return found
 
 
-#: Per table meld (by identity, held so its id stays its own): its ruleset and every (card, end) that fits it.
-_MELD_FITS: dict[int, tuple[Meld, Ruleset, tuple[tuple[Card, End | None], ...]]] = {}
+#: Per table meld (by identity, held so its id stays its own): its ruleset, its slot, the lay-off of each
+#: (card, end) that fits it there and each one's card index. A meld keeps its slot for the rest of the round.
+_MELD_FITS: dict[int, tuple[Meld, Ruleset, int, tuple[LayOff, ...], tuple[int, ...]]] = {}
 register(_MELD_FITS)
 
 
-def _meld_fits(meld: Meld, rules: Ruleset) -> tuple[tuple[Card, End | None], ...]:
-    """Every (card, end) that fits ``meld`` (low end first, the joker after the card), kept per meld."""
-    hit = _MELD_FITS.get(id(meld))
-    if hit is not None and hit[0] is meld and hit[1] is rules:
-        return hit[2]
+def _meld_fits(slot: int, meld: Meld, rules: Ruleset) -> tuple[Meld, Ruleset, int, tuple[LayOff, ...], tuple[int, ...]]:
+    """Every (card, end) that fits ``meld`` (low end first, the joker after the card) as a lay-off onto ``slot``.
+
+    The fit tests of :func:`run_fit` and :func:`group_fit`, asked once per meld rather than per card
+    (tests/test_engine_fast.py checks the answer against them for every card).
+    """
     found: list[tuple[Card, End | None]] = []
-    if isinstance(meld, Run):
+    cards = meld.cards
+    jokers = meld.joker_count  # once: run_fit and group_fit each count them per card asked
+    if isinstance(meld, Run) and len(cards) < 13:
         base = meld.suit.index * 13
-        for end, pos in ((_LOW, meld.start - 1), (_HIGH, meld.start + len(meld.cards))):
-            if not 1 <= pos <= ACE_HIGH:
+        top = ACE_HIGH if rules.ace_high else ACE_HIGH - 1
+        joker_ok = jokers < rules.jokers  # run_fit's joker test, less the edge (R-J3)
+        for end, pos, edge in ((_LOW, meld.start - 1, cards[0]), (_HIGH, meld.start + len(cards), cards[-1])):
+            if not 1 <= pos <= top:
                 continue
-            card = CARDS[base + (0 if pos == ACE_HIGH else pos - 1)]  # the card at ``pos`` (card_at_position)
-            if run_fit(meld, card, end, rules):
-                found.append((card, end))
-            if run_fit(meld, JOKER, end, rules):
+            found.append((CARDS[base + (0 if pos == ACE_HIGH else pos - 1)], end))  # card_at_position: it fits
+            if joker_ok and (rules.adjacent_jokers or not edge.is_joker):
                 found.append((JOKER, end))
-    elif isinstance(meld, Group):
-        r = int(meld.rank) - 1
-        for s in range(4):
-            if group_fit(meld, CARDS[s * 13 + r], rules):
-                found.append((CARDS[s * 13 + r], None))
-        if group_fit(meld, JOKER, rules):
-            found.append((JOKER, None))
+    elif isinstance(meld, Group) and len(cards) < 4:
+        limit = min(rules.group4_max_jokers, rules.jokers)  # group_fit's joker limits (R-M2, J2)
+        if jokers <= limit:
+            r = int(meld.rank) - 1
+            suits = meld.suits
+            for s in range(4):
+                if _SUIT_ORDER[s] not in suits:  # the card of this rank and a missing suit
+                    found.append((CARDS[s * 13 + r], None))
+            if jokers < limit:
+                found.append((JOKER, None))
     if len(_MELD_FITS) >= 4096:
         _MELD_FITS.clear()
-    fits = _MELD_FITS[id(meld)] = (meld, rules, tuple(found))
-    return fits[2]
+    lays = tuple([LayOff(slot, card, end) for card, end in found])
+    fits = _MELD_FITS[id(meld)] = (meld, rules, slot, lays, tuple([card.index for card, _ in found]))
+    return fits
 
 
 #: The last table asked for its melds, and them (held, so its id stays its own): see table_melds.

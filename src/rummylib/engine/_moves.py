@@ -132,19 +132,20 @@ def lay_offs(state: GameState) -> Iterable[Action]:
     if p is None or not p.boundary_ok or not (p.opened_after or p.rules.lay_off_before_opening):
         return ()
     r = p.crossed
-    found = lay_off_candidates(p.counts, p.r.table, p.rules)
+    found = lay_off_candidates(p.counts, p.r.table, p.rules)  # the table's own LayOff values (kept per table)
     if p.size > 1 and not turn_needs_check(r.turn, r.opened[r.to_act]):
-        return [LayOff(i, card, end) for i, card, end in found]  # a lay-off adds no duty: each keeps a card
+        return found  # a lay-off adds no duty: each keeps a card
     return _checked_lay_offs(p, r, found)
 
 
-def _checked_lay_offs(p: Play, r: RoundState, found: Iterable[tuple[int, Card, End | None]]) -> Iterator[Action]:
-    for i, card, end in found:
+def _checked_lay_offs(p: Play, r: RoundState, found: Iterable[LayOff]) -> Iterator[Action]:
+    for lay in found:
+        i, card, end = lay.target, lay.card, lay.end
         hand = remove_card(p.hand, card)
         turn = laid_off_turn(r, i, card)
         done = not turn_needs_check(turn, r.opened[r.to_act])  # needs_finish_check without a round copy
         if (hand and done) or after_ok(p, r, hand, turn, table=_grown_table(r, i, card, end)):
-            yield LayOff(i, card, end)
+            yield lay
 
 
 def _grown_table(r: RoundState, i: int, card: Card, end: End | None) -> tuple[TableMeld, ...]:

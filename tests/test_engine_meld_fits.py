@@ -1,0 +1,54 @@
+"""The per-meld lay-off fits kept by engine._fits are exactly the fit tests' answers (R-T6, J5, M2, J2, J3)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from _walks import walk
+
+import rummylib as rl
+from rummylib.cards import JOKER
+from rummylib.engine import _fits
+from rummylib.melds import End, Group, Run
+
+#: The presets and house variants of the joker limits and the ace (R-J2, J3, M4).
+RULESETS = {
+    "remik": rl.REMIK,
+    "straight": rl.STRAIGHT,
+    "adjacent": attrs.evolve(rl.REMIK, adjacent_jokers=True),
+    "six-jokers": attrs.evolve(rl.REMIK, jokers=6, group3_max_jokers=1, group4_max_jokers=2),
+    "group4-one": attrs.evolve(rl.REMIK, jokers=6, group3_max_jokers=1, group4_max_jokers=1),
+    "no-ace-high": attrs.evolve(rl.REMIK, ace_high=False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_meld_fits_are_run_fit_and_group_fit_for_every_card(name: str) -> None:
+    # _meld_fits asks the joker limits once per meld (R-J2, J3, M2) where run_fit and group_fit ask per
+    # card: for every table meld of many walks, under every ruleset (their joker limits differ), its
+    # lay-offs are each (card, end) the fit tests accept, low end first, the card before the joker.
+    rules = RULESETS[name]
+    melds: dict[int, rl.Meld] = {}
+    for seed in range(6):
+        for state in walk(rules, 3, seed, 300):
+            for tm in state.round.table:
+                melds[id(tm.meld)] = tm.meld  # the walks' states hold every meld alive
+    jokers = 0
+    for meld in melds.values():
+        expected = []
+        for end in (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,):
+            for card in (*(c for c in rl.deck(rl.REMIK).distinct() if not c.is_joker), JOKER):
+                if isinstance(meld, Run):
+                    assert end is not None
+                    fits = _fits.run_fit(meld, card, end, rules)
+                else:
+                    assert isinstance(meld, Group)
+                    fits = _fits.group_fit(meld, card, rules)
+                if fits:
+                    expected.append((3, card, end))
+        _, _, slot, lays, cards = _fits._meld_fits(3, meld, rules)
+        assert slot == 3
+        assert [(lay.target, lay.card, lay.end) for lay in lays] == expected, meld
+        assert cards == tuple(card.index for _, card, _ in expected)
+        jokers += meld.joker_count > 0
+    assert len(melds) > 30 and (jokers > 5 or not rules.jokers)
