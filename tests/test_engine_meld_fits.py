@@ -52,3 +52,22 @@ def test_meld_fits_are_run_fit_and_group_fit_for_every_card(name: str) -> None:
         assert cards == tuple(card.index for _, card, _ in expected)
         jokers += meld.joker_count > 0
     assert len(melds) > 30 and (jokers > 5 or not rules.jokers)
+
+
+def test_table_jokers_kept_for_two_tables_answer_as_asked_fresh() -> None:
+    # R-J4: table_jokers keeps its answer for the last two tables (a swap's check asks of the table after
+    # the swap between two listings of one table); asked in any order, each answer is the fresh one.
+    from rummylib.engine import _cache
+    from rummylib.solver._goout_screen import joker_stands
+
+    tables = [s.round.table for seed in range(3) for s in walk(rl.REMIK, 4, seed, 200) if s.round.table]
+    fresh = {id(t): tuple((i, tm, x) for i, tm in enumerate(t) if (x := joker_stands(tm.meld))) for t in tables}
+    _cache.clear()
+    asked = 0
+    for a, b in zip(tables, tables[7:]):
+        for t in (a, b, a, a, b, b, a):
+            assert _fits.table_jokers(t) == fresh[id(t)]
+            asked += 1
+    assert asked > 500 and any(fresh.values())
+    _cache.clear()
+    assert not _fits._JOKERS

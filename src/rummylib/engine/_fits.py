@@ -110,7 +110,8 @@ def _table_fits(table: tuple[TableMeld, ...], rules: Ruleset) -> _Fits:
     return fits
 
 
-#: The last table asked about and its melds with jokers (held, so its id stays its own): see table_jokers.
+#: The last two tables asked about and their melds with jokers, the latest first (held, so their ids stay
+#: theirs): see table_jokers.
 _JOKERS: list[tuple[tuple[TableMeld, ...], tuple[tuple[int, TableMeld, tuple[int, ...]], ...]]] = []
 register(_JOKERS)
 
@@ -118,13 +119,19 @@ register(_JOKERS)
 def table_jokers(table: tuple[TableMeld, ...]) -> tuple[tuple[int, TableMeld, tuple[int, ...]], ...]:
     """(slot, table meld, the card index each of its jokers stands for) of each meld with a joker (R-J4).
 
-    Kept for the last table: a table lives for several turns, and every listing of the play phase asks.
+    Kept for the last two tables: a table lives for several turns, and every listing of the play phase
+    asks; the check of a listed swap asks of the table after it (``swap_counts``), which must not push
+    the listing's own table out.
     """
-    last = _JOKERS[0] if _JOKERS else None
-    if last is not None and last[0] is table:
-        return last[1]
+    if _JOKERS:
+        last = _JOKERS[0]
+        if last[0] is table:
+            return last[1]
+        if len(_JOKERS) > 1 and _JOKERS[1][0] is table:
+            _JOKERS.reverse()  # the older one is asked again: it is the latest now
+            return _JOKERS[0][1]
     found = tuple((i, tm, stands) for i, tm in enumerate(table) if (stands := joker_stands(tm.meld)))
-    _JOKERS[:] = [(table, found)]
+    _JOKERS[:] = [(table, found), *_JOKERS[:1]]
     return found
 
 
@@ -138,7 +145,7 @@ def _meld_fits(slot: int, meld: Meld, rules: Ruleset) -> tuple[Meld, Ruleset, in
     """Every (card, end) that fits ``meld`` (low end first, the joker after the card) as a lay-off onto ``slot``.
 
     The fit tests of :func:`run_fit` and :func:`group_fit`, asked once per meld rather than per card
-    (tests/test_engine_fast.py checks the answer against them for every card).
+    (tests/test_engine_meld_fits.py checks the answer against them for every card).
     """
     found: list[tuple[Card, End | None]] = []
     cards = meld.cards
