@@ -71,3 +71,21 @@ def test_table_jokers_kept_for_two_tables_answer_as_asked_fresh() -> None:
     assert asked > 500 and any(fresh.values())
     _cache.clear()
     assert not _fits._JOKERS
+
+
+def test_swaps_screened_by_held_cards_equal_the_full_search() -> None:
+    # R-J4: swaps() skips the swap search when no table joker stands for a card the hand holds; on every
+    # play state of many walks its answer equals the search's own (which tests each slot).
+    from rummylib.engine._moves import _swaps_of, play, swaps
+
+    asked = found = 0
+    for seed in range(4):
+        for state in walk(rl.REMIK, 4, seed, 300):
+            p = play(state)
+            if p is None or not p.boundary_ok or not p.opened_after:
+                continue
+            listed = list(swaps(state))
+            assert listed == list(_swaps_of(p))
+            asked += 1
+            found += bool(listed)
+    assert asked > 100 and found > 0

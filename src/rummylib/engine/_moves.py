@@ -157,7 +157,11 @@ def swaps(state: GameState) -> Iterable[Action]:
     p = play(state)
     if p is None or not p.boundary_ok or not p.rules.joker_swap or not p.opened_after:
         return ()
-    return _swaps_of(p)
+    counts = p.counts
+    for _, _, wanted in table_jokers(p.crossed.table):
+        if holds_any(counts, wanted):
+            return _swaps_of(p)  # some joker stands for a card held: the swaps are searched
+    return ()  # no joker on the table stands for a card the hand holds (most listings): no generator
 
 
 def _swaps_of(p: Play) -> Iterator[Action]:
