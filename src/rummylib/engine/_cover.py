@@ -47,7 +47,7 @@ from rummylib.rules import Ruleset
 from rummylib.solver._goout_screen import table_takes
 from rummylib.solver._masks import GUARD, pack_counts, rank_masks
 
-__all__ = ["cannot_cover", "may_meld"]
+__all__ = ["cannot_cover", "may_meld", "may_meld_at"]
 
 
 def cannot_cover(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> bool:
@@ -357,3 +357,44 @@ def may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> b
         return True
     # A run: with the card in, some window of three around it holds two more cards or jokers (a table per mask).
     return bool(covered_tables(rules.ace_high)[1 if jokers else 0][masks[suit] | bit] & bit)
+
+
+def _window_pairs(index: int, ace_high: bool) -> tuple[tuple[int, int], ...]:
+    """The other two card indices of each run window of three positions holding natural ``index`` (R-M1, M4)."""
+    suit, rank = divmod(index, 13)
+    top = 14 if ace_high else 13
+    out = []
+    for pos in (1, 14) if rank == 0 and ace_high else (rank + 1,):
+        for low in (pos - 2, pos - 1, pos):
+            if low >= 1 and low + 2 <= top:
+                a, b = (suit * 13 + (q - 1) % 13 for q in range(low, low + 3) if q != pos)
+                out.append((a, b))
+    return tuple(out)
+
+
+#: Per ``ace_high`` (0, 1) and natural card index: :func:`_window_pairs`; per index, its rank's other suits.
+_PAIRS: Final = tuple(tuple(_window_pairs(i, high) for i in range(52)) for high in (False, True))
+_OTHER_SUITS: Final = tuple(tuple(s * 13 + i % 13 for s in range(4) if s != i // 13) for i in range(52))
+
+
+def may_meld_at(index: int, counts: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
+    """:func:`may_meld`, read straight off the counts: a few lookups, no masks (the first screen of a take, R-D2).
+
+    The same answer: the three other suits of the card's rank, then the two other positions of each run
+    window of three around it (both held, or one with a joker). The card's own count is not read.
+    """
+    if jokers >= 2:
+        return True
+    a, b, c = _OTHER_SUITS[index]
+    others = (counts[a] > 0) + (counts[b] > 0) + (counts[c] > 0)
+    if others >= 2 or (others and jokers and rules.group3_max_jokers):
+        return True
+    if jokers:
+        for i, j in _PAIRS[rules.ace_high][index]:  # noqa: SIM110 - a loop: no generator on the hot path
+            if counts[i] or counts[j]:
+                return True
+        return False
+    for i, j in _PAIRS[rules.ace_high][index]:  # noqa: SIM110 - as above
+        if counts[i] and counts[j]:
+            return True
+    return False

@@ -23,7 +23,7 @@ from rummylib.engine._complete import (
     fits_anywhere,
     may_open,
 )
-from rummylib.engine._cover import cannot_cover, may_meld
+from rummylib.engine._cover import cannot_cover, may_meld, may_meld_at
 from rummylib.engine._fits import table_melds
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._new_melds import NewMeldCover, swap_counts
@@ -109,12 +109,14 @@ def _can_open_and_go_out(
 ) -> bool:
     """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search).
 
-    ``screened``: the opening screen (:func:`may_open` of ``hand``) is known to hold already.
+    ``screened``: the opening screen (:func:`may_open` of ``hand``) and the card's (:func:`may_meld`) are known
+    to hold already. :func:`may_meld` does not read the card's own copy: it may be asked of the hand before the take.
     """
-    if not screened and not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
-        return False  # the cheapest sound test first: most hands cannot even open
-    if not card.is_joker and not may_meld(card.index, hand._counts, hand._counts[52], rules):
-        return False  # the Open holds the card in a meld of the hand's own cards and jokers (swaps come after it)
+    if not screened:
+        if not card.is_joker and not may_meld(card.index, hand._counts, hand._counts[52], rules):
+            return False  # the Open holds the card in a meld of the hand's own cards and jokers (swaps come after it)
+        if not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
+            return False  # most hands cannot even open
     if _no_go_out(hand, table, rules) or not OpeningSearch(hand, (), rules, go_out=False, taken=None).opens_with(card):
         return False  # sound screens, then an opening holding the card (its answers shared with the listing's)
     return goes_out(hand, table, rules, opened=False, open_with=card, opens=True)
@@ -274,7 +276,10 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
     if rules.opening_required and not r.opened[seat]:
         if rules.take_discard_to_open:
             return None
-        counts = list(hand._counts)
+        held = hand._counts
+        if not card.is_joker and not may_meld_at(card.index, held, held[52], rules):
+            return False  # the cheapest sound test first (half the takes): may_meld of _can_open_and_go_out
+        counts = list(held)
         counts[card.index] += 1
         with_card = tuple(counts)
         if not may_open(with_card, rules, rules.opening_points, rules.opening_clean_run):
