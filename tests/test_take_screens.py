@@ -19,8 +19,10 @@ from hypothesis import strategies as st
 from test_engine_screens import _count_vectors
 
 import rummylib as rl
-from rummylib.engine._cover import may_meld, may_meld_at
+from rummylib.engine._cover import cannot_cover, may_meld, may_meld_at
 from rummylib.engine._oblige import _TAKE, may_take_discard
+from rummylib.melds import Run, card_at_position
+from rummylib.solver._goout_screen import cannot_go_out
 from rummylib.solver._queries import can_go_out
 
 JOKERS = attrs.evolve(rl.REMIK, name="jokers", jokers=6, adjacent_jokers=True, group3_max_jokers=2, restock_limit=1)
@@ -122,3 +124,73 @@ def test_take_before_opening_is_the_exact_answer_in_seeded_games() -> None:
                 asked += 1
                 allowed += answer
     assert asked > 1000
+
+
+# --- jokers laid off into a table run's gaps (R-J4, J5, T6) ------------------------------------------------
+
+
+def test_a_card_reached_through_a_joker_laid_off_is_not_refuted() -> None:
+    # R-J5, T6: the joker is laid off at 8H, then 9H beyond it; the rest are melds and the discard. The
+    # cover screen's split (no joker in a gap: 9H must meld; a joker in one: one joker fewer in new melds)
+    # must let it through, and so must the counting screen.
+    rules = rl.REMIK
+    table = (rl.parse_meld("5H 6H 7H", rules),)
+    hand = rl.CardMultiset(rl.parse_cards("JK 9H 2S 3S 4S KC KD KS 5C"))
+    assert can_go_out(hand, table, rules, opened=True)
+    assert not cannot_go_out(hand, table, rules)
+    assert not cannot_cover(hand, table, rules)
+
+
+def _bridged(rules: rl.Ruleset, seed: int) -> tuple[rl.CardMultiset, tuple[rl.Meld, ...]] | None:
+    """A hand that goes out by laying a joker off into a table run's gap and naturals beyond it, and that table.
+
+    The rest of the hand is disjoint melds and one spare card (the discard); ``None`` where the deal
+    gave no run to bridge.
+    """
+    rng = random.Random(seed)
+    deck = list(rl.deck(rules))
+    rng.shuffle(deck)
+    laid = rl.CardMultiset(deck[:30])
+    runs = [m for m in dict.fromkeys(rl.find_melds(laid, rules)) if isinstance(m, Run) and not m.joker_count]
+    if not runs:
+        return None
+    run = runs[rng.randrange(len(runs))]
+    rest = rl.CardMultiset(deck[30:]) + (laid - rl.CardMultiset(run.cards))
+    top = 14 if rules.ace_high else 13
+    ends = [(run.start - 1, -1), (run.start + len(run.cards), 1)]
+    pos, step = ends[rng.randrange(2)]
+    beyond = [
+        card_at_position(p, run.suit) for p in (pos + step, pos + 2 * step)[: rng.randrange(1, 3)] if 1 <= p <= top
+    ]
+    hand: list[rl.Card] = [rl.JOKER]
+    for card in beyond:
+        if rest.count(card):
+            hand.append(card)
+            rest = rest - rl.CardMultiset([card])
+    if len(hand) < 2 or not 1 <= pos <= top:
+        return None
+    pool = rl.CardMultiset(list(rest)[:: max(1, len(rest) // 30)][:30])
+    for meld in sorted(dict.fromkeys(rl.find_melds(pool, rules)), key=lambda _: rng.random()):
+        if len(hand) >= 11:
+            break
+        cards = rl.CardMultiset(meld.cards)
+        if not meld.joker_count and cards <= rest:
+            hand.extend(meld.cards)
+            rest = rest - cards
+    hand.append(next(c for c in rest.distinct() if not c.is_joker))  # the discard
+    return rl.CardMultiset(hand), (run,)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(name=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**32))
+def test_hands_going_out_through_a_joker_laid_off_are_never_refuted(name: str, seed: int) -> None:
+    # R-J4, J5: only the hand's own jokers reach a card through a table run's gaps, and such a joker is in no
+    # new meld; the screens split on it. Wherever the exact search finds a plan, neither screen refutes it.
+    rules = RULES[name]
+    built = _bridged(rules, seed)
+    if built is None:
+        return
+    hand, table = built
+    if can_go_out(hand, table, rules, opened=True):
+        assert not cannot_go_out(hand, table, rules)
+        assert not cannot_cover(hand, table, rules)

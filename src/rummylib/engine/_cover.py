@@ -10,9 +10,9 @@ the order is fixed too, but the screen ignores order, which only allows more.
 **Cards with somewhere else to go.** A natural card *may* go elsewhere than
 in a new meld when a table set has its rank, when a table run of its suit
 could reach it (from a run end through positions the hand holds, each gap
-costing one of the jokers that could be laid off), or when a table joker
-stands for it (a swap). Every other natural card is *bound*: it leaves in a
-new meld or it is the discard.
+costing one of the hand's own jokers: a joker freed by a swap goes into a new
+meld, R-J4), or when a table joker stands for it (a swap). Every other
+natural card is *bound*: it leaves in a new meld or it is the discard.
 
 **The new melds.** They hold the hand's natural cards and at most ``J``
 jokers: the hand's and one per table joker whose card the hand holds (each
@@ -32,6 +32,14 @@ It is a search over the bound cards only, memoised on the cards left: it
 branches on the first bound card still held (the discard, or each candidate
 meld holding it), so it is fast where the exact search is slow, and most of
 the hands that reach the exact R-D2 question fail it.
+
+**A joker in a gap.** A joker laid off into a table run's gap is in no new
+meld. So where that count passes and the hand holds a joker, a plan either
+lays none off into a gap (the cards only a gap would let a run reach are
+bound, every joker may meld) or lays one off (the cards are as above, one
+joker fewer melds): :func:`cannot_cover` answers ``True`` too when both fail.
+Either refines the first count (more bound cards, or fewer jokers), so it is
+asked first: when it fails both do.
 """
 
 from __future__ import annotations
@@ -57,13 +65,26 @@ def cannot_cover(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) ->
     nothing (see the module docstring).
     """
     counts = hand.counts
-    jokers, elsewhere = table_takes(counts, table, rules)
+    held = counts[52] if rules.jokers else 0
+    # Freed jokers go into new melds (R-J4): only the hand's jokers are laid off into a table run's gaps.
+    jokers, elsewhere = table_takes(counts, table, rules, held)
+    if not _covers(counts, elsewhere, jokers, rules):
+        return True  # the loosest count: every joker melds, and every card a table run could reach goes there
+    if not held:
+        return False
+    _, strict = table_takes(counts, table, rules, 0)
+    if strict == elsewhere or _covers(counts, strict, jokers, rules):
+        return False  # no joker laid off into a gap: the cards one would reach are bound, every joker melds
+    return not _covers(counts, elsewhere, jokers - 1, rules)  # a joker laid off: one fewer in new melds
+
+
+def _covers(counts: tuple[int, ...], elsewhere: int, jokers: int, rules: Ruleset) -> bool:
     bound = [i for i in range(52) if counts[i] and not elsewhere >> i & 1]
     if len(bound) <= 1 and (not bound or counts[bound[0]] <= 1):
-        return False  # at most one bound card: it can be the discard
+        return True  # at most one bound card: it can be the discard
     pool = (*counts[:52], min(rules.jokers, jokers))
     masks = rank_masks(counts)  # the pool's naturals are the hand's: the masks the go-out screen read (kept)
-    return not _Search(pool, bound, rules, masks).covers(pack_counts(pool), False)
+    return _Search(pool, bound, rules, masks).covers(pack_counts(pool), False)
 
 
 class _Search:

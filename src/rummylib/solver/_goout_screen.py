@@ -16,7 +16,8 @@ the hand's, and one per table joker whose card the hand holds (a swap).
 when it may leave the hand without a joker beside it: it sits in three
 consecutive held positions of its suit, its rank is held in three suits, a
 table set of its rank might take it, a table run of its suit reaches it
-(through held positions and at most ``J`` jokers laid off), or a swap might
+(through held positions and at most ``H`` jokers laid off, ``H`` the hand's
+own: a joker freed by a swap goes into a new meld, R-J4), or a swap might
 put it in place of a table joker. Every other card needs a joker in its new
 meld:
 
@@ -42,7 +43,7 @@ it over-estimates how many of its copies the first three ways can take:
   jokers are ignored, which only allows more);
 * otherwise one copy per table run of its suit it can extend (the places
   between the run's end and the card held in the hand or left to jokers; a
-  run holds each place once), one per group of three that lacks its suit,
+  run holds each place once; jokers: the hand's own, R-J4), one per group of three that lacks its suit,
   and one per table joker standing for it.
 
 Copies beyond that must all be the discard. Jokers are never counted as left over.
@@ -183,27 +184,36 @@ def _table_reach(table: Sequence[Meld], masks: list[int], jokers: int, rules: Ru
     return reach, ranks
 
 
-def table_takes(counts: tuple[int, ...], table: Sequence[Meld], rules: Ruleset) -> tuple[int, int]:
+def table_takes(
+    counts: tuple[int, ...], table: Sequence[Meld], rules: Ruleset, laid_jokers: int | None = None
+) -> tuple[int, int]:
     """The jokers a go-out of ``counts`` may place, and bit ``i`` per natural card index ``i`` it need not meld.
 
     The jokers are the hand's and one per table joker whose card the hand
     holds (a swap brings it, R-J4); a card need not go into a new meld when
     a table run might take it, a table set has its rank, or a table joker
-    stands for it (:func:`_table_reach`).
+    stands for it (:func:`_table_reach`). ``laid_jokers``: at most how many
+    jokers reach a card through a table run's gaps (default: all of them).
     """
     jokers = (counts[52] if rules.jokers else 0) + len(_swaps(counts, table, rules))
-    reach, ranks = _table_reach(table, suit_masks(counts, rules.ace_high), jokers, rules)
+    masks = suit_masks(counts, rules.ace_high)
+    return jokers, _takes(table, masks, jokers if laid_jokers is None else laid_jokers, rules)
+
+
+def _takes(table: Sequence[Meld], masks: list[int], jokers: int, rules: Ruleset) -> int:
+    reach, ranks = _table_reach(table, masks, jokers, rules)
     out = 0
     for s in range(4):
         out |= ((reach[s] | ranks) & _LOW13) >> 1 << (13 * s)  # position p is rank index p - 1
-    return jokers, out
+    return out
 
 
 def _needs_jokers(counts: tuple[int, ...], table: Sequence[Meld], rules: Ruleset, jokers: int) -> bool:
     """The first argument of the module docstring: more cards need jokers than ``jokers`` can carry."""
     keep = 1
     masks = suit_masks(counts, rules.ace_high)
-    reach, group_ranks = _table_reach(table, masks, jokers, rules)
+    # Freed jokers go into new melds (R-J4): only the hand's own are laid off into a table run's gaps.
+    reach, group_ranks = _table_reach(table, masks, counts[52] if rules.jokers else 0, rules)
     two = ranks_with(counts, 2) << 1  # bit ``rank + 1``, as the run positions
     three = ranks_with(counts, 3) << 1
     free_ranks = three | group_ranks
@@ -320,6 +330,6 @@ def homeless(hand: CardMultiset, table: Sequence[Meld], rules: Ruleset, swaps: l
                 ends = _ends(table)
             runs, groups = ends
             places = ((1, ACE_HIGH) if top == ACE_HIGH else (1,)) if rank == 0 else (rank + 1,)
-            room += _homes(places, held[suit], runs[suit], jokers) + (groups[rank] >> suit & 1)
+            room += _homes(places, held[suit], runs[suit], counts[52]) + (groups[rank] >> suit & 1)  # R-J4 as above
         left += max(0, n - room)
     return left
