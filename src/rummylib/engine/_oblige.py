@@ -23,8 +23,8 @@ from rummylib.engine._complete import (
     fits_anywhere,
     may_open,
 )
-from rummylib.engine._cover import cannot_cover, may_meld, may_meld_at
-from rummylib.engine._fits import table_melds
+from rummylib.engine._cover import cannot_cover, may_meld_at
+from rummylib.engine._fits import table_jokers, table_melds
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._new_melds import NewMeldCover, swap_counts
 from rummylib.engine._state import FRESH_TURN, PLAY_PHASE, RoundState, TurnState, evolve_round, evolve_turn
@@ -109,11 +109,11 @@ def _can_open_and_go_out(
 ) -> bool:
     """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search).
 
-    ``screened``: the opening screen (:func:`may_open` of ``hand``) and the card's (:func:`may_meld`) are known
-    to hold already. :func:`may_meld` does not read the card's own copy: it may be asked of the hand before the take.
+    ``screened``: the opening screen (:func:`may_open` of ``hand``) and the card's (:func:`may_meld_at`) are
+    known to hold already. :func:`may_meld_at` does not read the card's own copy: it may be asked before the take.
     """
     if not screened:
-        if not card.is_joker and not may_meld(card.index, hand._counts, hand._counts[52], rules):
+        if not card.is_joker and not may_meld_at(card.index, hand._counts, hand._counts[52], rules):
             return False  # the Open holds the card in a meld of the hand's own cards and jokers (swaps come after it)
         if not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
             return False  # most hands cannot even open
@@ -278,7 +278,7 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
             return None
         held = hand._counts
         if not card.is_joker and not may_meld_at(card.index, held, held[52], rules):
-            return False  # the cheapest sound test first (half the takes): may_meld of _can_open_and_go_out
+            return False  # the cheapest sound test first (half the takes): as _can_open_and_go_out's
         counts = list(held)
         counts[card.index] += 1
         with_card = tuple(counts)
@@ -295,12 +295,17 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
 def _cannot_meld(index: int, counts: tuple[int, ...], rules: Ruleset, r: RoundState) -> bool:
     """No meld of hand ``counts`` (before the take) with natural ``index``, its jokers and swaps holds it (R-D2, J4).
 
-    :func:`may_meld` reads the card through the card itself; the swaps (the taken card's too) only where needed.
+    :func:`~rummylib.engine._cover.may_meld` reads the card through the card itself (:func:`may_meld_at`: a few lookups);
+    the swaps (the taken card's too) only where needed.
     """
     jokers = counts[52]
-    if may_meld(index, counts, jokers, rules):  # the 53 counts, no slice: the masks are kept for the next ask
+    if may_meld_at(index, counts, jokers, rules):
         return False
-    extra = 0
-    for i, k in swap_counts(r, rules).items():  # a loop: no generator on the hot path
-        extra += min(k, counts[i] + (i == index))
-    return not (extra and may_meld(index, counts, jokers + extra, rules))
+    if not rules.joker_swap:
+        return True
+    extra = 0  # each table joker standing for a card held (or the one taken): at most swap_counts' count
+    for _, _, stands in table_jokers(r.table):  # kept for the last table; loops: no generator on the hot path
+        for i in stands:
+            if counts[i] or i == index:
+                extra += 1
+    return not (extra and may_meld_at(index, counts, jokers + extra, rules))
