@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import attrs
 
@@ -41,6 +41,36 @@ def walk(rules: rl.Ruleset, players: int, seed: int, steps: int, greedy_share: i
             action = chooser.choose(rl.view(state, state.to_act), legal)
         state = rl.apply(state, action)
         yield state
+
+
+def table_melds_of(states: Iterable[rl.GameState]) -> list[rl.Meld]:
+    """Every table meld of ``states``, each object once, in the order first seen (the list holds them alive)."""
+    melds: dict[int, rl.Meld] = {}
+    for state in states:
+        for tm in state.round.table:
+            melds.setdefault(id(tm.meld), tm.meld)  # a meld held here keeps its id its own
+    return list(melds.values())
+
+
+def fit_tests(slot: int, meld: rl.Meld, rules: rl.Ruleset) -> list[tuple[int, rl.Card, rl.End | None]]:
+    """Each lay-off (slot, card, end) onto ``meld`` that ``run_fit`` or ``group_fit`` accepts (R-T6, J5).
+
+    Low end first, each natural card in index order, then the joker.
+    """
+    from rummylib.engine._fits import group_fit, run_fit
+
+    out: list[tuple[int, rl.Card, rl.End | None]] = []
+    for end in (rl.End.LOW, rl.End.HIGH) if isinstance(meld, rl.Run) else (None,):
+        for card in (*(c for c in rl.deck(rl.REMIK).distinct() if not c.is_joker), rl.JOKER):
+            if isinstance(meld, rl.Run):
+                assert end is not None
+                fits = run_fit(meld, card, end, rules)
+            else:
+                assert isinstance(meld, rl.Group)
+                fits = group_fit(meld, card, rules)
+            if fits:
+                out.append((slot, card, end))
+    return out
 
 
 def single_step_universe(state: rl.GameState) -> set[rl.Action]:

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 import pytest
 from _budget import examples
+from _walks import fit_tests, table_melds_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -322,13 +323,9 @@ def test_a_fitting_lay_off_is_built_as_lay_off_builds_it(name: str) -> None:
     from rummylib.melds import End, Group, Run, lay_off
 
     rules = RULESETS[name]
-    melds: dict[int, rl.Meld] = {}
-    for seed in range(8):
-        for state in _walk(rules, 3, seed, 300):
-            for tm in state.round.table:
-                melds[id(tm.meld)] = tm.meld  # the walks' states hold every meld alive
+    melds = table_melds_of(state for seed in range(8) for state in _walk(rules, 3, seed, 300))
     fitting = 0
-    for meld in melds.values():
+    for meld in melds:
         for card in (*rl.deck(rl.REMIK).distinct(), JOKER):
             for end in (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,):
                 if isinstance(meld, Run):
@@ -350,9 +347,7 @@ def test_table_fits_kept_per_meld_are_the_fit_tests_and_forgotten_by_clear() -> 
     # R-T6, J5: the lay-off candidates of a table are each meld's fits, kept per meld object (a new
     # table shares all its melds but one with the last); each is the fit tests' answer, in slot order,
     # low end first, the card before the joker, and engine._cache.clear() forgets them.
-    from rummylib.cards import JOKER
     from rummylib.engine import _cache, _fits
-    from rummylib.melds import End, Group, Run
 
     rules = rl.REMIK
     tables = 0
@@ -361,19 +356,7 @@ def test_table_fits_kept_per_meld_are_the_fit_tests_and_forgotten_by_clear() -> 
             table = state.round.table
             if not table:
                 continue
-            expected = []
-            for i, tm in enumerate(table):
-                meld = tm.meld
-                for end in (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,):
-                    for card in (*(c for c in rl.deck(rules).distinct() if not c.is_joker), JOKER):
-                        if isinstance(meld, Run):
-                            assert end is not None
-                            fits = _fits.run_fit(meld, card, end, rules)
-                        else:
-                            assert isinstance(meld, Group)
-                            fits = _fits.group_fit(meld, card, rules)
-                        if fits:
-                            expected.append((i, card, end))
+            expected = [fit for i, tm in enumerate(table) for fit in fit_tests(i, tm.meld, rules)]
             found, held = _fits._table_fits(table, rules)
             assert [(lay.target, lay.card, lay.end) for lay in found] == expected
             counts = tuple(range(1, 54))  # a distinct count per card index: the getter reads each lay-off's card

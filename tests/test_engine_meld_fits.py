@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from _walks import walk
+from _walks import fit_tests, table_melds_of, walk
 
 import rummylib as rl
-from rummylib.cards import JOKER
 from rummylib.engine import _fits
-from rummylib.melds import End, Group, Run
 
 #: The presets and house variants of the joker limits and the ace (R-J2, J3, M4).
 RULESETS = {
@@ -28,24 +26,10 @@ def test_meld_fits_are_run_fit_and_group_fit_for_every_card(name: str) -> None:
     # card: for every table meld of many walks, under every ruleset (their joker limits differ), its
     # lay-offs are each (card, end) the fit tests accept, low end first, the card before the joker.
     rules = RULESETS[name]
-    melds: dict[int, rl.Meld] = {}
-    for seed in range(6):
-        for state in walk(rules, 3, seed, 300):
-            for tm in state.round.table:
-                melds[id(tm.meld)] = tm.meld  # the walks' states hold every meld alive
+    melds = table_melds_of(state for seed in range(6) for state in walk(rules, 3, seed, 300))
     jokers = 0
-    for meld in melds.values():
-        expected = []
-        for end in (End.LOW, End.HIGH) if isinstance(meld, Run) else (None,):
-            for card in (*(c for c in rl.deck(rl.REMIK).distinct() if not c.is_joker), JOKER):
-                if isinstance(meld, Run):
-                    assert end is not None
-                    fits = _fits.run_fit(meld, card, end, rules)
-                else:
-                    assert isinstance(meld, Group)
-                    fits = _fits.group_fit(meld, card, rules)
-                if fits:
-                    expected.append((3, card, end))
+    for meld in melds:
+        expected = fit_tests(3, meld, rules)
         _, _, slot, lays, cards = _fits._meld_fits(3, meld, rules)
         assert slot == 3
         assert [(lay.target, lay.card, lay.end) for lay in lays] == expected, meld
