@@ -150,7 +150,7 @@ def _may_meld_by_loop(index: int, nat: tuple[int, ...], jokers: int, rules: rl.R
 def test_meld_partner_screen_is_its_plain_loop(
     vector: tuple[tuple[int, ...], rl.Ruleset], index: int, jokers: int
 ) -> None:
-    # R-D2: the screen for "could the taken card sit in any new meld" reads suit masks; the answer is the loop's.
+    # R-D2: the screen for "could the taken card sit in any new meld" reads the counts; the answer is the loop's.
     counts, rules = vector
     nat = counts[:52]
     assert _may_meld(index, nat, jokers, rules) is _may_meld_by_loop(index, nat, jokers, rules)

@@ -49,13 +49,12 @@ from typing import Final
 
 from rummylib.cards import CardMultiset
 from rummylib.engine._cache import register
-from rummylib.engine._screen import covered_tables
 from rummylib.melds import Meld
 from rummylib.rules import Ruleset
 from rummylib.solver._goout_screen import table_takes
 from rummylib.solver._masks import GUARD, pack_counts, rank_masks
 
-__all__ = ["cannot_cover", "may_meld", "may_meld_at"]
+__all__ = ["cannot_cover", "may_meld"]
 
 
 def cannot_cover(hand: CardMultiset, table: tuple[Meld, ...], rules: Ruleset) -> bool:
@@ -358,28 +357,6 @@ _OPTIONS: dict[tuple[object, ...], tuple[Ruleset, tuple[int, ...]]] = {}
 register(_OPTIONS)
 
 
-def may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
-    """A cheap necessary condition: could natural ``index`` sit in some meld with ``nat`` and ``jokers``?
-
-    ``nat``: the natural cards' 52 counts, or a hand's 53 (the joker count is not read: ``jokers`` is).
-
-    Two jokers complete any card; else a group needs two more suits of its
-    rank (one, with a joker where a set of three may hold one), and a run a
-    window of three positions around the card holding two more cards or jokers.
-    """
-    if jokers >= 2:
-        return True
-    suit, rank0 = divmod(index, 13)
-    masks = rank_masks(nat)
-    bit = 1 << rank0
-    others = bool(masks[0] & bit) + bool(masks[1] & bit) + bool(masks[2] & bit) + bool(masks[3] & bit)
-    others -= bool(masks[suit] & bit)
-    if others >= 2 or (others and jokers and rules.group3_max_jokers):
-        return True
-    # A run: with the card in, some window of three around it holds two more cards or jokers (a table per mask).
-    return bool(covered_tables(rules.ace_high)[1 if jokers else 0][masks[suit] | bit] & bit)
-
-
 def _window_pairs(index: int, ace_high: bool) -> tuple[tuple[int, int], ...]:
     """The other two card indices of each run window of three positions holding natural ``index`` (R-M1, M4)."""
     suit, rank = divmod(index, 13)
@@ -398,24 +375,28 @@ _PAIRS: Final = tuple(tuple(_window_pairs(i, high) for i in range(52)) for high 
 _OTHER_SUITS: Final = tuple(tuple(s * 13 + i % 13 for s in range(4) if s != i // 13) for i in range(52))
 
 
-def may_meld_at(index: int, counts: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
-    """:func:`may_meld`, read straight off the counts: a few lookups, no masks (the first screen of a take, R-D2).
+def may_meld(index: int, nat: tuple[int, ...], jokers: int, rules: Ruleset) -> bool:
+    """A cheap necessary condition: could natural ``index`` sit in some meld with ``nat`` and ``jokers``?
 
-    The same answer: the three other suits of the card's rank, then the two other positions of each run
-    window of three around it (both held, or one with a joker). The card's own count is not read.
+    ``nat``: the natural cards' 52 counts, or a hand's 53 (the joker count is not read: ``jokers`` is; nor
+    is the card's own count, so it may be asked of a hand before the card is taken, R-D2).
+
+    Two jokers complete any card; else a group needs two more suits of its rank (one, with a joker where
+    a set of three may hold one), and a run a window of three positions around the card holding two more
+    cards or jokers: a few lookups of the counts, no masks.
     """
     if jokers >= 2:
         return True
     a, b, c = _OTHER_SUITS[index]
-    others = (counts[a] > 0) + (counts[b] > 0) + (counts[c] > 0)
+    others = (nat[a] > 0) + (nat[b] > 0) + (nat[c] > 0)
     if others >= 2 or (others and jokers and rules.group3_max_jokers):
         return True
     if jokers:
         for i, j in _PAIRS[rules.ace_high][index]:  # noqa: SIM110 - a loop: no generator on the hot path
-            if counts[i] or counts[j]:
+            if nat[i] or nat[j]:
                 return True
         return False
     for i, j in _PAIRS[rules.ace_high][index]:  # noqa: SIM110 - as above
-        if counts[i] and counts[j]:
+        if nat[i] and nat[j]:
             return True
     return False

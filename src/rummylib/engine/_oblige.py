@@ -23,7 +23,7 @@ from rummylib.engine._complete import (
     fits_anywhere,
     may_open,
 )
-from rummylib.engine._cover import cannot_cover, may_meld_at
+from rummylib.engine._cover import cannot_cover, may_meld
 from rummylib.engine._fits import table_jokers, table_melds
 from rummylib.engine._hand import add_card, remove_card, remove_cards, replace
 from rummylib.engine._new_melds import NewMeldCover, swap_counts
@@ -109,11 +109,11 @@ def _can_open_and_go_out(
 ) -> bool:
     """R-D2 before opening, nothing laid yet: open with ``card`` and go out this very turn (one exact search).
 
-    ``screened``: the opening screen (:func:`may_open` of ``hand``) and the card's (:func:`may_meld_at`) are
-    known to hold already. :func:`may_meld_at` does not read the card's own copy: it may be asked before the take.
+    ``screened``: the opening screen (:func:`may_open` of ``hand``) and the card's (:func:`may_meld`) are
+    known to hold already. :func:`may_meld` does not read the card's own copy: it may be asked before the take.
     """
     if not screened:
-        if not card.is_joker and not may_meld_at(card.index, hand._counts, hand._counts[52], rules):
+        if not card.is_joker and not may_meld(card.index, hand._counts, hand._counts[52], rules):
             return False  # the Open holds the card in a meld of the hand's own cards and jokers (swaps come after it)
         if not may_open(hand.counts, rules, rules.opening_points, rules.opening_clean_run):
             return False  # most hands cannot even open
@@ -277,7 +277,7 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
         if rules.take_discard_to_open:
             return None
         held = hand._counts
-        if not card.is_joker and not may_meld_at(card.index, held, held[52], rules):
+        if not card.is_joker and not may_meld(card.index, held, held[52], rules):
             return False  # the cheapest sound test first (half the takes): as _can_open_and_go_out's
         counts = list(held)
         counts[card.index] += 1
@@ -295,11 +295,10 @@ def _quick_take(rules: Ruleset, r: RoundState) -> bool | None:
 def _cannot_meld(index: int, counts: tuple[int, ...], rules: Ruleset, r: RoundState) -> bool:
     """No meld of hand ``counts`` (before the take) with natural ``index``, its jokers and swaps holds it (R-D2, J4).
 
-    :func:`~rummylib.engine._cover.may_meld` reads the card through the card itself (:func:`may_meld_at`: a few lookups);
-    the swaps (the taken card's too) only where needed.
+    :func:`may_meld` reads the card's partners off the counts; the swaps (the taken card's too) only where needed.
     """
     jokers = counts[52]
-    if may_meld_at(index, counts, jokers, rules):
+    if may_meld(index, counts, jokers, rules):
         return False
     if not rules.joker_swap:
         return True
@@ -308,4 +307,4 @@ def _cannot_meld(index: int, counts: tuple[int, ...], rules: Ruleset, r: RoundSt
         for i in stands:
             if counts[i] or i == index:
                 extra += 1
-    return not (extra and may_meld_at(index, counts, jokers + extra, rules))
+    return not (extra and may_meld(index, counts, jokers + extra, rules))
