@@ -22,9 +22,9 @@ RULESETS = {
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_meld_fits_are_run_fit_and_group_fit_for_every_card(name: str) -> None:
-    # _meld_fits asks the joker limits once per meld (R-J2, J3, M2) where run_fit and group_fit ask per
-    # card: for every table meld of many walks, under every ruleset (their joker limits differ), its
-    # lay-offs are each (card, end) the fit tests accept, low end first, the card before the joker.
+    # R-J2, J3, M2: for every table meld of many walks, under every ruleset (their joker limits differ),
+    # the kept lay-offs are each (card, end) the fit tests accept, low end first, the card before the
+    # joker, as LayOff values onto the meld's slot with their cards' indices.
     rules = RULESETS[name]
     melds = table_melds_of(state for seed in range(6) for state in walk(rules, 3, seed, 300))
     jokers = 0

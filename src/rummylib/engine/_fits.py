@@ -144,32 +144,27 @@ register(_MELD_FITS)
 def _meld_fits(slot: int, meld: Meld, rules: Ruleset) -> tuple[Meld, Ruleset, int, tuple[LayOff, ...], tuple[int, ...]]:
     """Every (card, end) that fits ``meld`` (low end first, the joker after the card) as a lay-off onto ``slot``.
 
-    The fit tests of :func:`run_fit` and :func:`group_fit`, asked once per meld rather than per card
-    (tests/test_engine_meld_fits.py checks the answer against them for every card).
+    The fit tests of :func:`run_fit` and :func:`group_fit` (R-J2, J3, J5, M2), asked once per table meld
+    and slot: the answer is kept with the ``LayOff`` values built from it.
     """
     found: list[tuple[Card, End | None]] = []
-    cards = meld.cards
-    jokers = meld.joker_count  # once: run_fit and group_fit each count them per card asked
-    if isinstance(meld, Run) and len(cards) < 13:
+    if isinstance(meld, Run):
         base = meld.suit.index * 13
-        top = ACE_HIGH if rules.ace_high else ACE_HIGH - 1
-        joker_ok = jokers < rules.jokers  # run_fit's joker test, less the edge (R-J3)
-        for end, pos, edge in ((_LOW, meld.start - 1, cards[0]), (_HIGH, meld.start + len(cards), cards[-1])):
-            if not 1 <= pos <= top:
+        for end, pos in ((_LOW, meld.start - 1), (_HIGH, meld.start + len(meld.cards))):
+            if not 1 <= pos <= ACE_HIGH:
                 continue
-            found.append((CARDS[base + (0 if pos == ACE_HIGH else pos - 1)], end))  # card_at_position: it fits
-            if joker_ok and (rules.adjacent_jokers or not edge.is_joker):
+            card = CARDS[base + (0 if pos == ACE_HIGH else pos - 1)]  # the card at ``pos`` (card_at_position)
+            if run_fit(meld, card, end, rules):
+                found.append((card, end))
+            if run_fit(meld, JOKER, end, rules):
                 found.append((JOKER, end))
-    elif isinstance(meld, Group) and len(cards) < 4:
-        limit = min(rules.group4_max_jokers, rules.jokers)  # group_fit's joker limits (R-M2, J2)
-        if jokers <= limit:
-            r = int(meld.rank) - 1
-            suits = meld.suits
-            for s in range(4):
-                if _SUIT_ORDER[s] not in suits:  # the card of this rank and a missing suit
-                    found.append((CARDS[s * 13 + r], None))
-            if jokers < limit:
-                found.append((JOKER, None))
+    elif isinstance(meld, Group):
+        r = int(meld.rank) - 1
+        for s in range(4):
+            if group_fit(meld, CARDS[s * 13 + r], rules):
+                found.append((CARDS[s * 13 + r], None))
+        if group_fit(meld, JOKER, rules):
+            found.append((JOKER, None))
     if len(_MELD_FITS) >= 4096:
         _MELD_FITS.clear()
     lays = tuple([LayOff(slot, card, end) for card, end in found])
