@@ -184,28 +184,22 @@ def _table_reach(table: Sequence[Meld], masks: list[int], jokers: int, rules: Ru
     return reach, ranks
 
 
-def table_takes(
-    counts: tuple[int, ...], table: Sequence[Meld], rules: Ruleset, laid_jokers: int | None = None
-) -> tuple[int, int]:
+def table_takes(counts: tuple[int, ...], table: Sequence[Meld], rules: Ruleset, laid_jokers: int) -> tuple[int, int]:
     """The jokers a go-out of ``counts`` may place, and bit ``i`` per natural card index ``i`` it need not meld.
 
     The jokers are the hand's and one per table joker whose card the hand
     holds (a swap brings it, R-J4); a card need not go into a new meld when
     a table run might take it, a table set has its rank, or a table joker
     stands for it (:func:`_table_reach`). ``laid_jokers``: at most how many
-    jokers reach a card through a table run's gaps (default: all of them).
+    jokers reach a card through a table run's gaps (a freed joker goes into a
+    new meld, R-J4: at most the hand's own).
     """
     jokers = (counts[52] if rules.jokers else 0) + len(_swaps(counts, table, rules))
-    masks = suit_masks(counts, rules.ace_high)
-    return jokers, _takes(table, masks, jokers if laid_jokers is None else laid_jokers, rules)
-
-
-def _takes(table: Sequence[Meld], masks: list[int], jokers: int, rules: Ruleset) -> int:
-    reach, ranks = _table_reach(table, masks, jokers, rules)
+    reach, ranks = _table_reach(table, suit_masks(counts, rules.ace_high), laid_jokers, rules)
     out = 0
     for s in range(4):
         out |= ((reach[s] | ranks) & _LOW13) >> 1 << (13 * s)  # position p is rank index p - 1
-    return out
+    return jokers, out
 
 
 def _needs_jokers(counts: tuple[int, ...], table: Sequence[Meld], rules: Ruleset, jokers: int) -> bool:
