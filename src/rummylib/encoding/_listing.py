@@ -14,12 +14,14 @@ states of both presets and house variants.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import compress
 
 from rummylib._card import SUITS
-from rummylib.actions import Action, Discard, LayMeld, LayOff
+from rummylib.actions import Action, LayMeld, LayOff
 from rummylib.cards import JOKER, Card, Suit
 from rummylib.engine import GameState, Phase
 from rummylib.engine._legal import _DRAW_STOCK, _GENERATORS, _ORDER_BY_ID, _TAKE_DISCARD
+from rummylib.engine._moves import DISCARDS, discard_selectors
 from rummylib.engine._oblige import may_take_discard
 from rummylib.melds import End, Group, Meld, Run
 from rummylib.rules import Ruleset
@@ -64,6 +66,11 @@ class IdListing:
         self._top, self._per_suit, self._length_base, self._pattern_index = runs
         self._run_count, self._group_index = groups
         self._groups = len(groups[1])
+        #: ``(id, Discard(card))`` per card index, as the engine's discards are listed (``compress`` by the hand).
+        self._discards: tuple[tuple[int, Action], ...] = tuple(
+            (self._discard_base + i, discard)
+            for i, discard in enumerate(DISCARDS[: self._meld_base - self._discard_base])
+        )  # the block holds the joker's discard only where the rules have jokers
         self._encode = encode
 
     def listed_by_id(self, state: GameState) -> dict[int, Action]:
@@ -84,11 +91,8 @@ class IdListing:
         Each kind's ids come straight from its actions' fields (a listed action is one the codec
         allows: the general encode is the fallback).
         """
-        out: dict[int, Action] = {}
-        base = self._discard_base  # a listed discard holds a card of the hand: its id is direct
-        for d in _GENERATORS["discards"](state):
-            assert isinstance(d, Discard)
-            out[base + d.card.index] = d
+        chosen = discard_selectors(state)  # a discard's id is its card's index past the block's base
+        out: dict[int, Action] = {} if chosen is None else dict(compress(self._discards, chosen))
         base, per, shapes, slots = self._lay_off_base, self._per_slot, self._shape_index, self._slots
         for lay in _GENERATORS["lay_offs"](state):
             assert isinstance(lay, LayOff)

@@ -35,7 +35,7 @@ from rummylib.engine._turn import laid_off_turn, swapped_turn
 from rummylib.melds import End
 from rummylib.rules import Ruleset
 
-__all__ = ["Play", "after_ok", "discards", "lay_offs", "play", "swaps"]
+__all__ = ["DISCARDS", "Play", "after_ok", "discard_selectors", "discards", "lay_offs", "play", "swaps"]
 
 #: ``Discard(card)`` for each card index, in the order of the card index (the hand's order).
 DISCARDS: Final = tuple(Discard(card) for card in CARDS)
@@ -112,19 +112,29 @@ def after_ok(p: Play, base: RoundState, hand: CardMultiset, turn: TurnState, **c
 
 
 def discards(state: GameState) -> Iterable[Action]:
+    chosen = discard_selectors(state)
+    return () if chosen is None else compress(DISCARDS, chosen)  # one Discard per distinct card, in the hand's order
+
+
+def discard_selectors(state: GameState) -> tuple[int, ...] | None:
+    """Per card index, non-zero where discarding that card is legal now; None where no discard is (R-T3, T7).
+
+    The hand's own counts where every card it holds may go (``compress`` of :data:`DISCARDS` by them
+    lists the discards): the environments' listing reads ids off them the same way.
+    """
     p = play(state)
     if p is None or not p.boundary_ok:
-        return ()
+        return None
     turn = p.r.turn
     if turn.must_meld is not None or turn.freed_jokers:
-        return ()
+        return None
     if turn.must_go_out and p.size > 1:
-        return ()
-    found = compress(DISCARDS, p.counts)  # one Discard per distinct card held, in the hand's order
+        return None
     if p.rules.discard_taken_card or turn.taken is None:
-        return found
-    taken = DISCARDS[turn.taken.index]  # R-T7: not the card just taken from the pile
-    return (d for d in found if d is not taken)
+        return p.counts
+    chosen = list(p.counts)
+    chosen[turn.taken.index] = 0  # R-T7: not the card just taken from the pile
+    return tuple(chosen)
 
 
 def lay_offs(state: GameState) -> Iterable[Action]:
