@@ -105,6 +105,7 @@ class OpeningSearch:
         "_packed",
         "_path",
         "_plans",
+        "_refused",
         "_rules",
         "_size_bound",
         "_table",
@@ -143,6 +144,8 @@ class OpeningSearch:
         # Without a go-out or a taken card an answer depends on the cards and duties alone: shared.
         self._memo = _shared_memo(rules) if not go_out and self._taken is None else {}
         self._path: list[int] = []
+        #: Per meld's cards and duties (see :meth:`after_meld`): the most points a meld of them was refused with.
+        self._refused: dict[tuple[int, int, bool, int | None, int | None], int] = {}
         #: Indices (into :attr:`melds`) of melds seen in a completion found: each is in an opening that exists.
         self.known: set[int] = set()
 
@@ -209,6 +212,9 @@ class OpeningSearch:
         clean run is still owed after the meld and the meld leaves none of the
         hand's clean runs whole, the answer is ``False`` without a search: the
         search lays a clean run before the duty is met (R-O2), and only those fit.
+        Where no go-out and no taken card weigh in, a meld with the cards of one
+        already refused for the same duties (its jokers standing elsewhere) and
+        no more points is refused without a search.
         """
         row = self._all[j]  # the meld's row: plain tuple reads, no attribute of the candidate
         drop = row[8]  # the natural cards the meld takes the last copies of
@@ -228,6 +234,13 @@ class OpeningSearch:
             counts = self._counts
             size_bound = self._size_bound = (sum(counts), card_bound(counts), naturals_held(counts))
         size, bound, held = size_bound
+        # Without a go-out or a taken card the answer reads the meld's cards and points alone, and fewer points
+        # never help: a meld with the cards of one refused (its jokers elsewhere) and no more points is refused.
+        variants = not self._go_out and self._taken is None
+        if variants:
+            key = (row[1], need, clean, card, allowance)
+            if row[4] <= self._refused.get(key, -1):
+                return False
         self._path = []
         if self._complete(
             self._packed - row[1],
@@ -242,6 +255,8 @@ class OpeningSearch:
         ):
             self.known.update(self._path)
             return True
+        if variants and row[4] > self._refused.get(key, -1):
+            self._refused[key] = row[4]
         return False
 
     def _complete(
