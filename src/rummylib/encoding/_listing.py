@@ -29,6 +29,8 @@ from rummylib.rules import Ruleset
 __all__ = ["IdListing"]
 
 _DRAW = 0
+#: How many values :class:`IdListing` keeps the ids of before it starts afresh.
+_KNOWN_SIZE = 4096
 _TAKE = 1
 _JOKER = JOKER.index
 #: Each suit's index, by identity (an enum's own hash runs in Python).
@@ -72,6 +74,9 @@ class IdListing:
             for i, discard in enumerate(DISCARDS[: self._meld_base - self._discard_base])
         )  # the block holds the joker's discard only where the rules have jokers
         self._encode = encode
+        #: The id of each lay-off value and meld listed lately, by identity (the value held, so its id stays
+        #: its own): the engine's listing hands out the same objects again and again.
+        self._known: dict[int, tuple[object, int]] = {}
 
     def listed_by_id(self, state: GameState) -> dict[int, Action]:
         """``{id: action}`` for every legal single step of ``state`` (checked), in ``legal_actions`` order."""
@@ -93,20 +98,33 @@ class IdListing:
         """
         chosen = discard_selectors(state)  # a discard's id is its card's index past the block's base
         out: dict[int, Action] = {} if chosen is None else dict(compress(self._discards, chosen))
-        base, per, shapes, slots = self._lay_off_base, self._per_slot, self._shape_index, self._slots
-        for lay in _GENERATORS["lay_offs"](state):
-            assert isinstance(lay, LayOff)
-            shape, slot = shapes.get((lay.card, lay.end)), lay.target
-            out[base + slot * per + shape if shape is not None and slot < slots else self._encode(lay)] = lay
+        known = self._known
+        if len(known) >= _KNOWN_SIZE:
+            known.clear()
+        for lay in _GENERATORS["lay_offs"](state):  # the engine keeps its LayOff values per table meld
+            hit = known.get(id(lay))
+            if hit is None or hit[0] is not lay:
+                hit = known[id(lay)] = (lay, self._lay_off_id(lay))
+            out[hit[1]] = lay
         if self._rules.joker_swap:  # without it the listing has no swap (R-J4)
             for a in _GENERATORS["swaps"](state):
                 out[self._encode(a)] = a
-        base = self._meld_base
         for m in _GENERATORS["melds"](state):
             assert isinstance(m, LayMeld)
-            i = self.meld_index(m.meld)
-            out[self._encode(m) if i < 0 else base + i] = m
+            meld = m.meld  # the solver's candidates keep their melds: a new LayMeld, mostly a known meld
+            hit = known.get(id(meld))
+            if hit is None or hit[0] is not meld:
+                i = self.meld_index(meld)
+                hit = known[id(meld)] = (meld, self._encode(m) if i < 0 else self._meld_base + i)
+            out[hit[1]] = m
         return out
+
+    def _lay_off_id(self, lay: Action) -> int:
+        assert isinstance(lay, LayOff)
+        shape, slot = self._shape_index.get((lay.card, lay.end)), lay.target
+        if shape is not None and slot < self._slots:
+            return self._lay_off_base + slot * self._per_slot + shape
+        return self._encode(lay)
 
     def meld_index(self, meld: Meld) -> int:
         """The catalogue index of a meld the engine built (``MeldCatalogue.index``), or -1 if it has none."""
