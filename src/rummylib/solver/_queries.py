@@ -108,7 +108,7 @@ def _runs(counts: tuple[int, ...], jokers: int, rules: Ruleset, out: list[Candid
                 _joker_runs(s, masks[s], jokers, top, adjacent_ok, built)
             else:
                 _clean_runs(s, masks[s], top, built)
-            if len(_SUIT_RUNS) >= _SUIT_CACHE_SIZE:
+            if len(_SUIT_RUNS) >= _SUIT_RUNS_SIZE:
                 _SUIT_RUNS.clear()
             found = _SUIT_RUNS[key] = tuple(built)
         out.extend(found)
@@ -119,6 +119,7 @@ _SUIT_RUNS: dict[tuple[int, int, int, int, bool], tuple[Candidate, ...]] = {}
 #: Groups per (rank index, suits present as 4 bits, joker limits of a group of three and of four).
 _RANK_GROUPS: dict[tuple[int, int, tuple[int, int]], tuple[Candidate, ...]] = {}
 _SUIT_CACHE_SIZE: Final = 2048
+_SUIT_RUNS_SIZE: Final = 1 << 14  # 8192 masks a suit: 2048 keys, cleared, built half the runs of a long run again
 _MOST_RUN_JOKERS: Final = ACE_HIGH
 
 
