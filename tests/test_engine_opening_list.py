@@ -3,7 +3,8 @@
 Each meld of an unopened player's hand is listed when the opening can still
 be completed after it; the listing asks :meth:`OpeningSearch.after_meld`,
 whose shortcuts (the hand's size and card bound carried, a refusal without a
-search when no clean run is left whole) must answer as the exact search,
+search when no clean run is left whole, the answer read off a meld of the
+same cards asked before by its points) must answer as the exact search,
 ``can_complete`` of the cards left, on a search of its own.
 """
 

@@ -95,6 +95,7 @@ class OpeningSearch:
 
     __slots__ = (
         "_all",
+        "_asked",
         "_clean",
         "_clean_masks",
         "_counts",
@@ -105,7 +106,6 @@ class OpeningSearch:
         "_packed",
         "_path",
         "_plans",
-        "_refused",
         "_rules",
         "_size_bound",
         "_table",
@@ -144,8 +144,9 @@ class OpeningSearch:
         # Without a go-out or a taken card an answer depends on the cards and duties alone: shared.
         self._memo = _shared_memo(rules) if not go_out and self._taken is None else {}
         self._path: list[int] = []
-        #: Per meld's cards and duties (see :meth:`after_meld`): the most points a meld of them was refused with.
-        self._refused: dict[tuple[int, int, bool, int | None, int | None], int] = {}
+        #: Per meld's cards and duties (see :meth:`after_meld`): the most points a meld of them was refused
+        #: with, and the fewest it was accepted with.
+        self._asked: dict[tuple[int, int, bool, int | None, int | None], tuple[int, int]] = {}
         #: Indices (into :attr:`melds`) of melds seen in a completion found: each is in an opening that exists.
         self.known: set[int] = set()
 
@@ -212,9 +213,11 @@ class OpeningSearch:
         clean run is still owed after the meld and the meld leaves none of the
         hand's clean runs whole, the answer is ``False`` without a search: the
         search lays a clean run before the duty is met (R-O2), and only those fit.
-        Where no go-out and no taken card weigh in, a meld with the cards of one
-        already refused for the same duties (its jokers standing elsewhere) and
-        no more points is refused without a search.
+        Where no go-out and no taken card weigh in, the answer reads the meld's
+        cards and points alone, and more points never hurt: a meld with the cards
+        of one already refused for the same duties (its jokers standing
+        elsewhere) and no more points is refused without a search, one with
+        the cards of one accepted and no fewer points accepted.
         """
         row = self._all[j]  # the meld's row: plain tuple reads, no attribute of the candidate
         drop = row[8]  # the natural cards the meld takes the last copies of
@@ -234,13 +237,15 @@ class OpeningSearch:
             counts = self._counts
             size_bound = self._size_bound = (sum(counts), card_bound(counts), naturals_held(counts))
         size, bound, held = size_bound
-        # Without a go-out or a taken card the answer reads the meld's cards and points alone, and fewer points
-        # never help: a meld with the cards of one refused (its jokers elsewhere) and no more points is refused.
-        variants = not self._go_out and self._taken is None
+        variants = not self._go_out and self._taken is None  # then the melds of the same cards: by their points
         if variants:
             key = (row[1], need, clean, card, allowance)
-            if row[4] <= self._refused.get(key, -1):
-                return False
+            found = self._asked.get(key)
+            if found is not None:
+                if row[4] >= found[1]:
+                    return True
+                if row[4] <= found[0]:
+                    return False
         self._path = []
         if self._complete(
             self._packed - row[1],
@@ -254,9 +259,13 @@ class OpeningSearch:
             held ^ drop,
         ):
             self.known.update(self._path)
+            if variants:  # the fewest points accepted: a meld of these cards with no fewer is accepted
+                low, high = self._asked.get(key, _NONE_ASKED)
+                self._asked[key] = (low, min(high, row[4]))
             return True
-        if variants and row[4] > self._refused.get(key, -1):
-            self._refused[key] = row[4]
+        if variants:  # the most points refused: a meld of these cards with no more is refused
+            low, high = self._asked.get(key, _NONE_ASKED)
+            self._asked[key] = (max(low, row[4]), high)
         return False
 
     def _complete(
@@ -357,6 +366,9 @@ class OpeningSearch:
         # R-T7: only the taken card is left; one copy must be laid off first.
         return (counts[taken.index] >= 2 or not self.keep) and fits_anywhere(taken, self._table, self._rules)
 
+
+#: Neither points refused nor points accepted yet (see :meth:`OpeningSearch.after_meld`).
+_NONE_ASKED: Final = (-1, 1 << 30)
 
 #: The ruleset and the completion answers shared by every search without a go-out or a taken card.
 _SHARED: list[tuple[Ruleset, dict[tuple[object, ...], bool]]] = []
