@@ -76,22 +76,24 @@ def test_a_dead_worker_process_loses_no_game() -> None:
 
 
 class _Counting(Executor):
-    """Runs tasks on a thread pool and records the most tasks in flight at once."""
+    """Runs tasks on a thread pool and records the most tasks in flight (submitted, not done) at once.
+
+    A task counts as in flight until its future is done, as the caller sees it: a future wakes its
+    waiters before it runs its done-callbacks, so a count kept by a callback could still hold a task
+    the caller has already seen finish (and then a new task, submitted at once, would count three).
+    """
 
     def __init__(self) -> None:
         self.pool = ThreadPoolExecutor(max_workers=4)
-        self.running = 0
+        self.futures: list[Future[Any]] = []
         self.most = 0
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        self.running += 1
-        self.most = max(self.most, self.running)
         future = self.pool.submit(fn, *args, **kwargs)
-        future.add_done_callback(self._done)
+        self.futures = [f for f in self.futures if not f.done()]
+        self.futures.append(future)
+        self.most = max(self.most, len(self.futures))
         return future
-
-    def _done(self, _: Future[Any]) -> None:
-        self.running -= 1
 
 
 def test_only_a_bounded_number_of_chunks_is_in_flight() -> None:
