@@ -29,9 +29,9 @@ from rummylib.rules import Ruleset
 __all__ = ["IdListing"]
 
 _DRAW = 0
+_TAKE = 1
 #: How many values :class:`IdListing` keeps the ids of before it starts afresh.
 _KNOWN_SIZE = 4096
-_TAKE = 1
 _JOKER = JOKER.index
 #: Each suit's index, by identity (an enum's own hash runs in Python).
 _SUIT_INDEX = {id(suit): i for i, suit in enumerate(SUITS)}

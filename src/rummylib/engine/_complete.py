@@ -240,12 +240,11 @@ class OpeningSearch:
         variants = not self._go_out and self._taken is None  # then the melds of the same cards: by their points
         if variants:
             key = (row[1], need, clean, card, allowance)
-            found = self._asked.get(key)
-            if found is not None:
-                if row[4] >= found[1]:
-                    return True
-                if row[4] <= found[0]:
-                    return False
+            low, high = self._asked.get(key, _NONE_ASKED)
+            if row[4] >= high:
+                return True
+            if row[4] <= low:
+                return False
         self._path = []
         if self._complete(
             self._packed - row[1],
@@ -259,13 +258,11 @@ class OpeningSearch:
             held ^ drop,
         ):
             self.known.update(self._path)
-            if variants:  # the fewest points accepted: a meld of these cards with no fewer is accepted
-                low, high = self._asked.get(key, _NONE_ASKED)
-                self._asked[key] = (low, min(high, row[4]))
+            if variants:  # the fewest points accepted (fewer than ``high``, or it answered above)
+                self._asked[key] = (low, row[4])
             return True
-        if variants:  # the most points refused: a meld of these cards with no more is refused
-            low, high = self._asked.get(key, _NONE_ASKED)
-            self._asked[key] = (max(low, row[4]), high)
+        if variants:  # the most points refused (more than ``low``, or it answered above)
+            self._asked[key] = (row[4], high)
         return False
 
     def _complete(
